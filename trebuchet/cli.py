@@ -1,0 +1,257 @@
+"""The ``trebuchet`` command line: click commands over variants, converters and analysis.
+
+Nothing here knows a rule; each command parses its arguments, calls the
+library, and prints.  Errors a user can cause arrive as TrebuchetError and are
+printed as one line with exit status 1, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from variants.errors import MoveError, TrebuchetError
+from variants.move import Move
+from variants.perft import divide, perft
+from variants.position import Position
+from variants.registry import get_variant, variant_class, variant_names
+from variants.variant import Variant
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class TrebuchetGroup(click.Group):
+    """A click group that turns TrebuchetError into one line on stderr and exit 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except TrebuchetError as exc:
+            click.echo(f"trebuchet: error: {exc}", err=True)
+            sys.exit(1)
+
+
+@click.group(cls=TrebuchetGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="trebuchet")
+def main() -> None:
+    """Read, write, replay and analyse chess-variant game files.
+
+    \b
+    Examples:
+      trebuchet variants
+      trebuchet moves chess --fen "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"
+      trebuchet play chess e2e4 e7e5 g1f3
+      trebuchet perft chess 4 --divide
+      trebuchet show catapults-of-troy
+    """
+
+
+def variant_options(func: F) -> F:
+    """The VARIANT argument and the --option and --fen flags every position command takes."""
+    func = click.option(
+        "--fen", "fen", default=None, help="Start from this trebuchet FEN instead of the variant's."
+    )(func)
+    func = click.option(
+        "--option",
+        "-o",
+        "options",
+        multiple=True,
+        metavar="NAME",
+        help="A variant option (a DECISIONS.md ruling marked *option*); repeatable.",
+    )(func)
+    return click.argument("variant_name", metavar="VARIANT")(func)
+
+
+def load_position(variant_name: str, options: Sequence[str], fen: str | None) -> Position:
+    variant = get_variant(variant_name, options)
+    return variant.position(fen)
+
+
+@main.command("variants")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list instead of a table.")
+def variants_command(as_json: bool) -> None:
+    """List the variants, their boards and options.
+
+    \b
+    Example:
+      trebuchet variants --json
+    """
+    rows = []
+    for name in variant_names():
+        cls = variant_class(name)
+        rows.append(
+            {
+                "name": name,
+                "title": cls.title,
+                "board": f"{cls.files}x{cls.ranks}",
+                "start_fen": cls.start_fen,
+                "options": dict(cls.option_help),
+            }
+        )
+    if as_json:
+        click.echo(json.dumps(rows, indent=2))
+        return
+    width = max(len(r["name"]) for r in rows)
+    for r in rows:
+        opts = ", ".join(r["options"]) or "-"
+        click.echo(f"{r['name']:<{width}}  {r['board']:>5}  {r['title']}  (options: {opts})")
+
+
+@main.command("moves")
+@variant_options
+@click.option("--json", "as_json", is_flag=True, help="Print JSON objects with move and fen.")
+def moves_command(
+    variant_name: str, options: tuple[str, ...], fen: str | None, as_json: bool
+) -> None:
+    """List the legal moves of a position, one a line, in coordinate notation.
+
+    \b
+    Examples:
+      trebuchet moves chess
+      trebuchet moves chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --json
+    """
+    pos = load_position(variant_name, options, fen)
+    moves = sorted(pos.legal_moves(), key=pos.move_text)
+    if not as_json:
+        for move in moves:
+            click.echo(pos.move_text(move))
+        return
+    out = []
+    for move in moves:
+        entry: dict[str, Any] = {"move": pos.move_text(move)}
+        human = _human_text(pos, move)
+        if human is not None:
+            entry["notation"] = human
+        pos.push(move)
+        entry["fen"] = pos.fen()
+        pos.pop()
+        out.append(entry)
+    click.echo(json.dumps(out, indent=1))
+
+
+def _human_text(pos: Position, move: Move) -> str | None:
+    """The move in the variant's own notation, when a notation module is installed."""
+    if importlib.util.find_spec("converters.notation.san") is None:
+        return None
+    from converters.notation import notation_for
+
+    return notation_for(pos.variant).write(pos, move)
+
+
+def _read_move(pos: Position, text: str) -> Move:
+    """Coordinate notation first; then the variant's own notation if installed."""
+    try:
+        return pos.parse_move(text)
+    except MoveError as first:
+        if importlib.util.find_spec("converters.notation.san") is None:
+            raise
+        from converters.notation import notation_for
+
+        try:
+            return notation_for(pos.variant).read(pos, text)
+        except MoveError:
+            raise first from None
+
+
+@main.command("play")
+@variant_options
+@click.argument("moves", nargs=-1, metavar="MOVE...")
+def play_command(
+    variant_name: str, options: tuple[str, ...], fen: str | None, moves: tuple[str, ...]
+) -> None:
+    """Play moves from a position and print the FEN reached (and the result, if over).
+
+    Moves are in coordinate notation (e2e4, e7e8q, P@e4) or the variant's own
+    notation (Nf3, O-O, BB^G6).
+
+    \b
+    Example:
+      trebuchet play chess f2f3 e7e5 g2g4 d8h4
+    """
+    pos = load_position(variant_name, options, fen)
+    for number, text in enumerate(moves, start=1):
+        try:
+            pos.push(_read_move(pos, text))
+        except MoveError as exc:
+            raise MoveError(f"move {number} {text!r}: {exc}") from None
+    click.echo(pos.fen())
+    outcome = pos.outcome()
+    if outcome is not None:
+        click.echo(f"{outcome.result} {outcome.termination}")
+
+
+@main.command("perft")
+@variant_options
+@click.argument("depth", type=click.IntRange(0, 12))
+@click.option("--divide", "by_move", is_flag=True, help="Print the count below each first move.")
+def perft_command(
+    variant_name: str, options: tuple[str, ...], fen: str | None, depth: int, by_move: bool
+) -> None:
+    """Count the leaf nodes of the legal move tree DEPTH plies deep.
+
+    \b
+    Examples:
+      trebuchet perft chess 4                 # 197281
+      trebuchet perft chess 3 --divide
+    """
+    pos = load_position(variant_name, options, fen)
+    if by_move:
+        counts = divide(pos, depth)
+        for name in sorted(counts):
+            click.echo(f"{name} {counts[name]}")
+        click.echo(f"total {sum(counts.values())}")
+    else:
+        click.echo(perft(pos, depth))
+
+
+@main.command("show")
+@variant_options
+def show_command(variant_name: str, options: tuple[str, ...], fen: str | None) -> None:
+    """Draw a position as text: White at the bottom, '.' empty, '*' no square.
+
+    \b
+    Example:
+      trebuchet show catapults-of-troy
+    """
+    pos = load_position(variant_name, options, fen)
+    click.echo(diagram(pos))
+
+
+def diagram(pos: Position) -> str:
+    """A text board with coordinates, then the side to move, hands and FEN."""
+    variant: Variant = pos.variant
+    geo = variant.geometry
+    cells = {sq: (p.symbol if p is not None else ".") for sq, p in enumerate(pos.board)}
+    width = max(2, *(len(c) + 1 for c in cells.values()))
+    label = len(str(geo.ranks))
+    lines = []
+    for rank in range(geo.ranks - 1, -1, -1):
+        row = "".join(cells[sq].rjust(width) for sq in geo.squares_of_rank(rank))
+        lines.append(f"{rank + 1:>{label}} {row}")
+    files = "".join(geo.names[f][0].rjust(width) for f in range(geo.files))
+    lines.append(" " * (label + 1) + files)
+    lines.append("")
+    lines.append(f"{'White' if pos.turn else 'Black'} to move")
+    if variant.has_hands:
+        for color, who in ((True, "White"), (False, "Black")):
+            held = " ".join(f"{k}x{n}" for k, n in sorted(pos.hand(color).items())) or "-"
+            lines.append(f"{who} holds: {held}")
+    lines.append(pos.fen())
+    return "\n".join(lines)
+
+
+def _register_plugins() -> None:
+    """Add the command modules of the other parts (records, analysis, Zillions)."""
+    for module_name in ("trebuchet.records_cli", "trebuchet.analysis_cli", "trebuchet.zrf_cli"):
+        if importlib.util.find_spec(module_name) is not None:
+            module = importlib.import_module(module_name)
+            module.register(main)
+
+
+_register_plugins()

@@ -1,0 +1,255 @@
+"""trebuchet FEN: positions of every variant as one line of text.
+
+FEN as usual, ranks from the top, with counts above 9 written whole (``10``),
+``*`` for a square that is not there, a carrier's cargo in parentheses in the
+carrier's colour (``C(A)``, ``t(fwecnr)``), holdings in brackets after the board
+(``[NPp]``), castling as ``KQkq`` (or the rook's file, Shredder style, when the
+rook is not the outermost on its side), and en passant as every square the
+last pawn passed over (``a4a5``) or ``-``.
+
+The codec lives in ``variants`` because each variant declares its start
+position in FEN; :mod:`converters.fen` is the file-format adapter on top.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from variants.errors import FenError
+from variants.pieces import WALL, Color, Piece
+
+if TYPE_CHECKING:
+    from variants.position import Position
+    from variants.variant import Variant
+
+_TOKEN = re.compile(r"(\d+)|(\*)|([A-Za-z])(?:\(([A-Za-z]*)\))?|(.)")
+_SQUARE = re.compile(r"[a-z]\d+")
+
+
+def read_fen(variant: Variant, text: str) -> Position:
+    """The position ``text`` describes; FenError names the field and why not."""
+    from variants.position import Position
+
+    fields = text.split()
+    if not fields:
+        raise FenError("empty FEN")
+    if len(fields) > 6:
+        raise FenError(f"FEN has {len(fields)} fields, at most 6 expected")
+    board_field, hands_field = _split_holdings(fields[0])
+    pos = Position(variant)
+    _read_board(variant, pos, board_field)
+    if hands_field is not None:
+        _read_hands(variant, pos, hands_field)
+    turn = fields[1] if len(fields) > 1 else "w"
+    if turn not in ("w", "b"):
+        raise FenError(f"FEN turn field {turn!r}: expected 'w' or 'b'")
+    pos.turn = turn == "w"
+    pos.castling = _read_castling(variant, pos, fields[2] if len(fields) > 2 else "-")
+    _read_ep(variant, pos, fields[3] if len(fields) > 3 else "-")
+    pos.halfmove = _read_int(fields[4] if len(fields) > 4 else "0", "halfmove clock", 0)
+    pos.fullmove = _read_int(fields[5] if len(fields) > 5 else "1", "fullmove number", 1)
+    return pos
+
+
+def write_fen(pos: Position) -> str:
+    """The FEN of ``pos``; read_fen(write_fen(p)) reproduces p."""
+    variant = pos.variant
+    geo = variant.geometry
+    rows = []
+    for rank in range(geo.ranks - 1, -1, -1):
+        row = []
+        empty = 0
+        for sq in geo.squares_of_rank(rank):
+            piece = pos.board[sq]
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                row.append(str(empty))
+                empty = 0
+            row.append(piece.symbol)
+        if empty:
+            row.append(str(empty))
+        rows.append("".join(row))
+    board = "/".join(rows)
+    if variant.has_hands:
+        board += f"[{_hands_text(pos)}]"
+    return " ".join(
+        (
+            board,
+            "w" if pos.turn else "b",
+            _castling_text(pos),
+            "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
+            str(pos.halfmove),
+            str(pos.fullmove),
+        )
+    )
+
+
+def _split_holdings(field: str) -> tuple[str, str | None]:
+    if "[" not in field:
+        return field, None
+    board, _, rest = field.partition("[")
+    if not rest.endswith("]"):
+        raise FenError(f"FEN holdings {'[' + rest!r}: expected a closing ']' at the end")
+    return board, rest[:-1]
+
+
+def _read_board(variant: Variant, pos: Position, field: str) -> None:
+    geo = variant.geometry
+    rows = field.split("/")
+    if len(rows) != geo.ranks:
+        raise FenError(f"FEN board has {len(rows)} ranks, {variant.name} has {geo.ranks}")
+    royals: list[list[int]] = [[], []]
+    for i, row in enumerate(rows):
+        rank = geo.ranks - 1 - i
+        file = 0
+        for m in _TOKEN.finditer(row):
+            count, wall, letter, cargo, junk = m.groups()
+            where = f"FEN board rank {rank + 1}"
+            if junk is not None:
+                raise FenError(f"{where}: unexpected character {junk!r}")
+            width = int(count) if count else 1
+            if count and width == 0:
+                raise FenError(f"{where}: empty-square count 0")
+            if file + width > geo.files:
+                raise FenError(f"{where}: more than {geo.files} squares")
+            if letter:
+                piece = _piece(variant, letter, cargo, where)
+                sq = rank * geo.files + file
+                pos.board[sq] = piece
+                if piece.royal:
+                    royals[1 if piece.color else 0].append(sq)
+            elif wall:
+                pos.board[rank * geo.files + file] = WALL
+            file += width
+        if file != geo.files:
+            raise FenError(f"FEN board rank {rank + 1}: {file} squares, expected {geo.files}")
+    pos.royals = (tuple(royals[0]), tuple(royals[1]))
+
+
+def _piece(variant: Variant, letter: str, cargo: str | None, where: str) -> Piece:
+    color: Color = letter.isupper()
+    if letter.upper() not in variant.types:
+        known = "".join(variant.types)
+        raise FenError(f"{where}: unknown piece letter {letter!r} (known: {known})")
+    if cargo:
+        if any(c.isupper() != color for c in cargo):
+            raise FenError(f"{where}: cargo {cargo!r} must be in the colour of {letter!r}")
+        unknown = [c for c in cargo if c.upper() not in variant.types]
+        if unknown:
+            raise FenError(f"{where}: unknown cargo letter {unknown[0]!r}")
+    return variant.piece(letter, color, cargo or ())
+
+
+def _read_hands(variant: Variant, pos: Position, field: str) -> None:
+    if not variant.has_hands and field:
+        raise FenError(f"FEN holdings [{field}]: {variant.name} has no pieces in hand")
+    for c in field:
+        if c == "-":
+            continue
+        if not c.isalpha() or c.upper() not in variant.types:
+            raise FenError(f"FEN holdings: unknown piece letter {c!r}")
+        key = (c.isupper(), c.upper())
+        pos.hands[key] = pos.hands.get(key, 0) + 1
+
+
+def _hands_text(pos: Position) -> str:
+    order = pos.variant.kind_order
+    out = []
+    for color in (True, False):
+        for kind, n in sorted(pos.hand(color).items(), key=lambda kv: order.find(kv[0])):
+            out.append((kind if color else kind.lower()) * n)
+    return "".join(out)
+
+
+def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int]:
+    if field == "-":
+        return frozenset()
+    geo = variant.geometry
+    rights = set()
+    for c in field:
+        color: Color = c.isupper()
+        kings = pos.royals[1 if color else 0]
+        if not kings:
+            raise FenError(f"FEN castling field {field!r}: {c!r} but no king of that colour")
+        king = kings[0]
+        rank = geo.rank_of(king)
+        rooks = [
+            sq
+            for sq in geo.squares_of_rank(rank)
+            if (p := pos.board[sq]) is not None
+            and p is not WALL
+            and p.color is color
+            and p.kind in variant.castling_rook_kinds
+        ]
+        if c.upper() == "K":
+            side = [s for s in rooks if s > king]
+            chosen = side[-1] if side else None
+        elif c.upper() == "Q":
+            side = [s for s in rooks if s < king]
+            chosen = side[0] if side else None
+        elif c.lower() in "abcdefghijklmnopqrstuvwxyz"[: geo.files]:
+            sq = rank * geo.files + ord(c.lower()) - ord("a")
+            chosen = sq if sq in rooks else None
+        else:
+            raise FenError(f"FEN castling field {field!r}: unexpected {c!r}")
+        if chosen is None:
+            raise FenError(f"FEN castling field {field!r}: {c!r} but no rook to castle with")
+        rights.add(chosen)
+    return frozenset(rights)
+
+
+def _castling_text(pos: Position) -> str:
+    geo = pos.variant.geometry
+    out = []
+    for color in (True, False):
+        kings = pos.royals[1 if color else 0]
+        mine = sorted(
+            (s for s in pos.castling if (p := pos.board[s]) is not None and p.color is color),
+            reverse=True,
+        )
+        for sq in mine:
+            letter = geo.names[sq][0]
+            if kings:
+                same_side = [
+                    s
+                    for s in geo.squares_of_rank(geo.rank_of(sq))
+                    if (p := pos.board[s]) is not None
+                    and p is not WALL
+                    and p.color is color
+                    and p.kind in pos.variant.castling_rook_kinds
+                    and (s > kings[0]) == (sq > kings[0])
+                ]
+                outermost = max(same_side) if sq > kings[0] else min(same_side)
+                if sq == outermost:
+                    letter = "k" if sq > kings[0] else "q"
+            out.append(letter.upper() if color else letter)
+    return "".join(out) or "-"
+
+
+def _read_ep(variant: Variant, pos: Position, field: str) -> None:
+    if field == "-":
+        return
+    geo = variant.geometry
+    names = _SQUARE.findall(field.lower())
+    if "".join(names) != field.lower():
+        raise FenError(f"FEN en passant field {field!r}: expected squares like e3, or '-'")
+    try:
+        squares = tuple(sorted(geo.square(n) for n in names))
+    except FenError:
+        raise
+    except Exception as exc:
+        raise FenError(f"FEN en passant field {field!r}: {exc}") from None
+    pos.ep = squares
+    victim = squares[0] - geo.files if pos.turn else squares[-1] + geo.files
+    piece = pos.board[victim] if 0 <= victim < geo.size else None
+    ok = piece is not None and piece is not WALL and piece.color is not pos.turn
+    pos.ep_victim = victim if ok else -1
+
+
+def _read_int(text: str, what: str, minimum: int) -> int:
+    if not text.isdigit() or int(text) < minimum:
+        raise FenError(f"FEN {what} {text!r}: expected a whole number >= {minimum}")
+    return int(text)

@@ -1,0 +1,126 @@
+"""Board geometry: rectangular boards up to 26 files, with named squares and zones.
+
+Squares are integers ``rank * files + file`` (``a1`` is 0).  Squares that are
+not there at all, or not there for now (an unbridged river square), are marked
+on the board itself by :data:`variants.pieces.WALL`, so that the geometry stays
+static data that is computed once per variant and shared by every position.
+
+Rays and leaps are precomputed per square and per vector on first use, because
+move generation asks the same questions millions of times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cached_property
+
+from variants.errors import SquareError
+
+FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+Vector = tuple[int, int]
+"""A displacement ``(files to the right, ranks up)`` seen from White."""
+
+ORTHOGONAL: tuple[Vector, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+DIAGONAL: tuple[Vector, ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
+QUEEN_LINES: tuple[Vector, ...] = ORTHOGONAL + DIAGONAL
+
+
+class Geometry:
+    """A rectangular board: its size, square names, rays and leaps."""
+
+    def __init__(self, files: int, ranks: int) -> None:
+        if not (1 <= files <= len(FILE_LETTERS) and 1 <= ranks <= 99):
+            raise ValueError(f"unsupported board size {files}x{ranks}")
+        self.files = files
+        self.ranks = ranks
+        self.size = files * ranks
+        self.names: tuple[str, ...] = tuple(
+            FILE_LETTERS[sq % files] + str(sq // files + 1) for sq in range(self.size)
+        )
+        self._index = {name: sq for sq, name in enumerate(self.names)}
+        self._rays: dict[Vector, tuple[tuple[int, ...], ...]] = {}
+        self._leaps: dict[Vector, tuple[int, ...]] = {}
+
+    def __repr__(self) -> str:
+        return f"Geometry({self.files}x{self.ranks})"
+
+    # -- names -------------------------------------------------------------
+    def square(self, name: str) -> int:
+        """The square called ``name`` (``e4``, ``E4``, ``l12``); SquareError if none."""
+        sq = self._index.get(name.strip().lower())
+        if sq is None:
+            raise SquareError(
+                f"no square {name!r} on a {self.files}x{self.ranks} board "
+                f"(files a-{FILE_LETTERS[self.files - 1]}, ranks 1-{self.ranks})"
+            )
+        return sq
+
+    def name(self, sq: int) -> str:
+        return self.names[sq]
+
+    def file_of(self, sq: int) -> int:
+        return sq % self.files
+
+    def rank_of(self, sq: int) -> int:
+        return sq // self.files
+
+    def at(self, file: int, rank: int) -> int | None:
+        """The square at ``(file, rank)`` (0-based), or None off the board."""
+        if 0 <= file < self.files and 0 <= rank < self.ranks:
+            return rank * self.files + file
+        return None
+
+    def offset(self, sq: int, vector: Vector) -> int | None:
+        return self.at(sq % self.files + vector[0], sq // self.files + vector[1])
+
+    def squares_of_rank(self, rank: int) -> tuple[int, ...]:
+        return tuple(range(rank * self.files, (rank + 1) * self.files))
+
+    def squares_of_ranks(self, ranks: Iterable[int]) -> frozenset[int]:
+        return frozenset(sq for r in ranks for sq in self.squares_of_rank(r))
+
+    @cached_property
+    def all_squares(self) -> range:
+        return range(self.size)
+
+    # -- rays and leaps ----------------------------------------------------
+    def rays(self, vector: Vector) -> tuple[tuple[int, ...], ...]:
+        """For every square, the squares met stepping by ``vector`` to the edge."""
+        cached = self._rays.get(vector)
+        if cached is None:
+            table = []
+            for sq in range(self.size):
+                ray = []
+                nxt = self.offset(sq, vector)
+                while nxt is not None:
+                    ray.append(nxt)
+                    nxt = self.offset(nxt, vector)
+                table.append(tuple(ray))
+            cached = self._rays[vector] = tuple(table)
+        return cached
+
+    def ray(self, sq: int, vector: Vector) -> tuple[int, ...]:
+        return self.rays(vector)[sq]
+
+    def leaps(self, vector: Vector) -> tuple[int, ...]:
+        """For every square, the square one ``vector`` away, or -1 off the board."""
+        cached = self._leaps.get(vector)
+        if cached is None:
+            cached = self._leaps[vector] = tuple(
+                -1 if (t := self.offset(sq, vector)) is None else t for sq in range(self.size)
+            )
+        return cached
+
+    def between(self, a: int, b: int) -> tuple[int, ...]:
+        """Squares strictly between ``a`` and ``b`` on a rank, file or diagonal; () otherwise."""
+        df = b % self.files - a % self.files
+        dr = b // self.files - a // self.files
+        if df == dr == 0 or not (df == 0 or dr == 0 or abs(df) == abs(dr)):
+            return ()
+        step = ((df > 0) - (df < 0), (dr > 0) - (dr < 0))
+        return self.ray(a, step)[: max(abs(df), abs(dr)) - 1]
+
+    def distance(self, a: int, b: int) -> int:
+        """King distance (Chebyshev) between two squares."""
+        return max(abs(a % self.files - b % self.files), abs(a // self.files - b // self.files))

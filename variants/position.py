@@ -1,0 +1,229 @@
+"""A position: the board, whose turn it is, rights, counters and hands.
+
+Making a move applies its primitive actions (see :mod:`variants.move`) and
+records every square it overwrote, so unmaking is the same short loop for every
+game: write the old contents back, restore the saved state.  The variant then
+updates turn, castling rights, en passant squares and clocks in
+:meth:`variants.variant.Variant.after_move`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from variants.move import CHANGE, HAND, MOVE, PLACE, REMOVE, TERRAIN, Move
+from variants.pieces import WALL, Color, Piece
+
+if TYPE_CHECKING:
+    from variants.variant import Outcome, Variant
+
+_State = tuple[bool, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...]]
+
+
+class Position:
+    """A position of one variant, changed in place by :meth:`push` and :meth:`pop`."""
+
+    __slots__ = (
+        "_stack",
+        "board",
+        "castling",
+        "ep",
+        "ep_victim",
+        "fullmove",
+        "halfmove",
+        "hands",
+        "royals",
+        "turn",
+        "variant",
+    )
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.board: list[Piece | None] = [None] * variant.geometry.size
+        self.turn: Color = True
+        self.castling: frozenset[int] = frozenset()
+        self.ep: tuple[int, ...] = ()
+        self.ep_victim = -1
+        self.halfmove = 0
+        self.fullmove = 1
+        self.hands: dict[tuple[Color, str], int] = {}
+        #: squares of royal pieces, indexed by colour (False = Black, True = White)
+        self.royals: tuple[tuple[int, ...], ...] = ((), ())
+        self._stack: list[tuple[Move, list[tuple[int, Piece | None]], _State, bool]] = []
+
+    # -- reading -----------------------------------------------------------
+    def __repr__(self) -> str:
+        return f"Position({self.variant.name!r}, {self.fen()!r})"
+
+    def fen(self) -> str:
+        from variants.fen import write_fen
+
+        return write_fen(self)
+
+    def piece_at(self, square: int | str) -> Piece | None:
+        """The piece on a square (a WALL-free answer: a missing square holds None)."""
+        sq = self.variant.geometry.square(square) if isinstance(square, str) else square
+        piece = self.board[sq]
+        return None if piece is WALL else piece
+
+    def pieces(self, color: Color | None = None) -> Iterator[tuple[int, Piece]]:
+        """(square, piece) for every piece of ``color`` (both colours if None)."""
+        for sq, piece in enumerate(self.board):
+            if piece is not None and piece is not WALL and (color is None or piece.color is color):
+                yield sq, piece
+
+    def hand(self, color: Color) -> dict[str, int]:
+        return {k: n for (c, k), n in self.hands.items() if c is color and n}
+
+    @property
+    def move_stack(self) -> list[Move]:
+        return [entry[0] for entry in self._stack]
+
+    def copy(self, *, stack: bool = False) -> Position:
+        other = Position(self.variant)
+        other.board = self.board[:]
+        other.turn = self.turn
+        other.castling = self.castling
+        other.ep = self.ep
+        other.ep_victim = self.ep_victim
+        other.halfmove = self.halfmove
+        other.fullmove = self.fullmove
+        other.hands = dict(self.hands)
+        other.royals = self.royals
+        if stack:
+            other._stack = [(m, list(w), s, h) for m, w, s, h in self._stack]
+        return other
+
+    def key(self) -> tuple[Any, ...]:
+        """What must be equal for two positions to count as a repetition."""
+        hands = tuple(sorted((c, k, n) for (c, k), n in self.hands.items() if n))
+        ep = self.ep if self.variant.ep_capture_possible(self) else ()
+        return (tuple(self.board), self.turn, self.castling, ep, hands)
+
+    def repetitions(self) -> int:
+        """How often the current position has occurred (1 = only now).
+
+        Walks back through the moves made since the last irreversible one.
+        """
+        key = self.key()
+        count = 1
+        undone: list[Move] = []
+        for _ in range(min(self.halfmove, len(self._stack))):
+            undone.append(self.pop())
+            if self.key() == key:
+                count += 1
+        for move in reversed(undone):
+            self.push(move)
+        return count
+
+    # -- rules shortcuts ---------------------------------------------------
+    def legal_moves(self) -> list[Move]:
+        return self.variant.legal_moves(self)
+
+    def is_check(self) -> bool:
+        return self.variant.in_check(self)
+
+    def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
+        return self.variant.outcome(self, claim_draw=claim_draw)
+
+    def move_text(self, move: Move) -> str:
+        return self.variant.move_text(self, move)
+
+    def parse_move(self, text: str) -> Move:
+        return self.variant.parse_move(self, text)
+
+    def push_text(self, text: str) -> Move:
+        move = self.variant.parse_move(self, text)
+        self.push(move)
+        return move
+
+    # -- making and unmaking -------------------------------------------------
+    def push(self, move: Move) -> None:
+        """Make ``move`` (assumed pseudo-legal) on this position."""
+        board = self.board
+        writes: list[tuple[int, Piece | None]] = []
+        state: _State = (
+            self.turn,
+            self.castling,
+            self.ep,
+            self.ep_victim,
+            self.halfmove,
+            self.fullmove,
+            self.royals,
+        )
+        captured = False
+        hand_changed = False
+        for act in move.actions:
+            op = act[0]
+            if op == MOVE:
+                a = act[1]
+                b = act[2]
+                p = board[a]
+                assert p is not None and p is not WALL
+                writes.append((a, p))
+                writes.append((b, board[b]))
+                board[b] = p
+                board[a] = None
+                if p.royal:
+                    self._royal_moved(p.color, a, b)
+            elif op == REMOVE:
+                x = act[1]
+                p = board[x]
+                assert p is not None and p is not WALL
+                writes.append((x, p))
+                board[x] = None
+                captured = True
+                if p.royal:
+                    self._royal_moved(p.color, x, None)
+            elif op == PLACE or op == CHANGE:
+                x = act[1]
+                old = board[x]
+                new = act[2]
+                writes.append((x, old))
+                board[x] = new
+                if old is not None and old.royal:
+                    self._royal_moved(old.color, x, None)
+                if new.royal:
+                    self._royal_moved(new.color, None, x)
+            elif op == TERRAIN:
+                x = act[1]
+                writes.append((x, board[x]))
+                board[x] = None if act[2] else WALL
+            elif op == HAND:
+                k = (act[1], act[2])
+                self.hands[k] = self.hands.get(k, 0) + act[3]
+                hand_changed = True
+        self._stack.append((move, writes, state, hand_changed))
+        self.variant.after_move(self, move, captured)
+
+    def pop(self) -> Move:
+        """Unmake the last move and return it."""
+        move, writes, state, hand_changed = self._stack.pop()
+        board = self.board
+        for sq, old in reversed(writes):
+            board[sq] = old
+        if hand_changed:
+            for act in move.actions:
+                if act[0] == HAND:
+                    k = (act[1], act[2])
+                    self.hands[k] -= act[3]
+        (
+            self.turn,
+            self.castling,
+            self.ep,
+            self.ep_victim,
+            self.halfmove,
+            self.fullmove,
+            self.royals,
+        ) = state
+        return move
+
+    def _royal_moved(self, color: Color | None, old: int | None, new: int | None) -> None:
+        index = 1 if color else 0
+        squares = [s for s in self.royals[index] if s != old]
+        if new is not None:
+            squares.append(new)
+        royals = list(self.royals)
+        royals[index] = tuple(squares)
+        self.royals = tuple(royals)

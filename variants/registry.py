@@ -1,0 +1,59 @@
+"""The variants trebuchet knows, by name.
+
+Each game is a module of this package; the table below names its class.  A game
+whose module is not installed is simply absent (this lets a partial checkout
+work), but a module that is present and fails to import is an error, loudly.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import importlib.util
+from collections.abc import Iterable
+from functools import lru_cache
+
+from variants.errors import UnknownVariantError
+from variants.variant import Variant
+
+#: variant name -> "module:Class"
+_TABLE: dict[str, str] = {
+    "chess": "variants.chess:Chess",
+    "catapults-of-troy": "variants.catapults_of_troy:CatapultsOfTroy",
+    "shatranj-of-troy": "variants.shatranj_of_troy:ShatranjOfTroy",
+    "mangonel-chess": "variants.mangonel_chess:MangonelChess",
+    "duggans-fantasy-chess": "variants.duggans_fantasy_chess:DuggansFantasyChess",
+    "titan-chess": "variants.titan_chess:TitanChess",
+}
+
+
+def _present(target: str) -> bool:
+    return importlib.util.find_spec(target.partition(":")[0]) is not None
+
+
+def variant_names() -> list[str]:
+    """Names of the variants available, FIDE chess first."""
+    return [name for name, target in _TABLE.items() if _present(target)]
+
+
+def variant_class(name: str) -> type[Variant]:
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    target = _TABLE.get(key)
+    if target is None or not _present(target):
+        names = variant_names()
+        close = difflib.get_close_matches(key, names, n=1)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        raise UnknownVariantError(f"unknown variant {name!r} (known: {', '.join(names)}){hint}")
+    module, _, cls = target.partition(":")
+    found: type[Variant] = getattr(importlib.import_module(module), cls)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _build(cls: type[Variant], options: frozenset[str]) -> Variant:
+    return cls(options)
+
+
+def get_variant(name: str, options: Iterable[str] = ()) -> Variant:
+    """The variant called ``name`` with ``options``; built once and shared."""
+    return _build(variant_class(name), frozenset(options))
