@@ -1,0 +1,34 @@
+"""Small helpers shared by the tests: where shared data lives, move sets by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from variants.position import Position
+from variants.registry import get_variant
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+DATA = SHARED / "data"
+
+
+def position(variant: str, fen: str | None = None, options: tuple[str, ...] = ()) -> Position:
+    return get_variant(variant, options).position(fen)
+
+
+def legal_texts(pos: Position) -> set[str]:
+    """The legal moves of ``pos`` in coordinate notation."""
+    return {pos.move_text(m) for m in pos.legal_moves()}
+
+
+def legal_from(pos: Position, square: str) -> set[str]:
+    """Coordinate texts of the legal moves that start on ``square``."""
+    sq = pos.variant.square(square)
+    return {pos.move_text(m) for m in pos.legal_moves() if m.frm == sq}
+
+
+def play(pos: Position, *moves: str) -> Position:
+    """Push each coordinate-notation move in turn; returns ``pos``."""
+    for text in moves:
+        pos.push_text(text)
+    return pos
