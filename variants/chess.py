@@ -36,13 +36,17 @@ class Chess(Variant):
             BetzaPiece("K", "King", "K", royal=True),
         ]
 
+    def insufficient_material(self, pos: Position, color: Color) -> bool:
+        """Whether ``color`` cannot mate; a hook for games with more piece kinds."""
+        return insufficient_material(pos, color)
+
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
         """Checkmate, stalemate, insufficient material, the 75-move and fivefold
         rules always; the 50-move and threefold rules when ``claim_draw``."""
         ended = super().outcome(pos)
         if ended is not None:
             return ended
-        if insufficient_material(pos, True) and insufficient_material(pos, False):
+        if self.insufficient_material(pos, True) and self.insufficient_material(pos, False):
             return Outcome("insufficient_material", None)
         if pos.halfmove >= 150:
             return Outcome("seventyfive_moves", None)

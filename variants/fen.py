@@ -146,20 +146,33 @@ def _piece(variant: Variant, letter: str, cargo: str | None, where: str) -> Piec
 def _read_hands(variant: Variant, pos: Position, field: str) -> None:
     if not variant.has_hands and field:
         raise FenError(f"FEN holdings [{field}]: {variant.name} has no pieces in hand")
-    for c in field:
-        if c == "-":
+    for m in _TOKEN.finditer(field):
+        count, wall, c, cargo, junk = m.groups()
+        if junk == "-":
             continue
-        if not c.isalpha() or c.upper() not in variant.types:
-            raise FenError(f"FEN holdings: unknown piece letter {c!r}")
-        key = (c.isupper(), c.upper())
+        if not c or c.upper() not in variant.types:
+            bad = c or count or wall or junk
+            raise FenError(f"FEN holdings: unknown piece letter {bad!r}")
+        if cargo:
+            # a carrier in hand keeps its cargo (Shatranj of Troy, ST-4): T(CN)
+            piece = _piece(variant, c, cargo, "FEN holdings")
+            key = (c.isupper(), hand_key(piece))
+        else:
+            key = (c.isupper(), c.upper())
         pos.hands[key] = pos.hands.get(key, 0) + 1
+
+
+def hand_key(piece: Piece) -> str:
+    """The key of ``piece`` in a hand: its kind letter, then its cargo in parentheses."""
+    return piece.kind + (f"({''.join(piece.cargo)})" if piece.cargo else "")
 
 
 def _hands_text(pos: Position) -> str:
     order = pos.variant.kind_order
     out = []
     for color in (True, False):
-        for kind, n in sorted(pos.hand(color).items(), key=lambda kv: order.find(kv[0])):
+        held = pos.hand(color).items()
+        for kind, n in sorted(held, key=lambda kv: (order.find(kv[0][0]), kv[0])):
             out.append((kind if color else kind.lower()) * n)
     return "".join(out)
 

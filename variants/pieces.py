@@ -97,56 +97,118 @@ class PieceType:
         """(vector, range) pairs along which a simple kind captures; range 0 = unlimited."""
         return ()
 
+    def targets(self, color: Color, sq: int) -> frozenset[int]:
+        """Squares the piece could reach from ``sq`` in one move on some board
+        (used to skip promotion checks far from the zone; default: anywhere)."""
+        assert self.geometry is not None
+        return frozenset(range(self.geometry.size))
+
 
 def orient(vector: Vector, color: Color) -> Vector:
     """A vector written for White, as seen by ``color`` (Black's board is turned round)."""
     return vector if color else (-vector[0], -vector[1])
 
 
-_Path = tuple[tuple[int, ...], bool, bool, bool]
-"""(squares in order, may move, may capture, may capture en passant)."""
+_Step = tuple[int, Move | None, Move | None]
+"""(target square, the quiet move there or None, the capture there or None)."""
+
+_Lame = tuple[tuple[int, ...], int, Move | None, Move | None]
+"""(squares that must be empty, target, quiet move or None, capture or None)."""
 
 
 class BetzaPiece(PieceType):
-    """A piece whose moves are a Betza string, such as ``N`` or ``fmWfceFifmnD``."""
+    """A piece whose moves are a Betza string, such as ``N`` or ``fmWfceFifmnD``.
+
+    All the work is done once, in :meth:`bind`: for every colour and square the
+    piece's single steps, its rays and its lame leaps are tabulated together
+    with the Move objects they produce.  Moves are immutable values, so the same
+    objects serve every position and generation allocates nothing for them.
+    """
 
     def __init__(self, letter: str, name: str, betza: str, *, royal: bool = False) -> None:
         super().__init__(letter, name, royal=royal)
         self.betza = betza
         self.components: tuple[Component, ...] = parse_betza(betza)
         self.simple = all(c.is_simple_attack for c in self.components if c.capture)
-        self._leaps: dict[Color, list[tuple[_Path, ...]]] = {}
-        self._special: dict[Color, list[tuple[tuple[Component, tuple[int, ...]], ...]]] = {}
+        self._steps: dict[Color, list[tuple[_Step, ...]]] = {}
+        self._rays: dict[Color, list[tuple[tuple[_Step, ...], ...]]] = {}
+        self._lame: dict[Color, list[tuple[_Lame, ...]]] = {}
+        self._ep: dict[Color, list[tuple[int, ...]]] = {}
+        self._hops: dict[Color, list[tuple[tuple[Component, tuple[int, ...]], ...]]] = {}
 
     def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
         super().bind(geometry, initial)
         for color in (True, False):
-            leaps: list[tuple[_Path, ...]] = []
-            special: list[tuple[tuple[Component, tuple[int, ...]], ...]] = []
-            for sq in range(geometry.size):
-                paths: list[_Path] = []
-                others: list[tuple[Component, tuple[int, ...]]] = []
-                for comp in self.components:
-                    if comp.initial and sq not in initial.get(color, frozenset()):
-                        continue
-                    for vec in comp.vectors:
-                        v = orient(vec, color)
-                        if comp.style == LAME:
-                            path = _lame_squares(geometry, sq, v)
-                            if path:
-                                others.append((comp, path))
-                        elif comp.style in (HOP, GRASSHOP):
-                            others.append((comp, geometry.ray(sq, v)))
-                        else:
-                            ray = geometry.ray(sq, v)
-                            if comp.range:
-                                ray = ray[: comp.range]
-                            if ray:
-                                paths.append((ray, comp.move, comp.capture, comp.en_passant))
-                leaps.append(tuple(paths))
-                special.append(tuple(others))
-            self._leaps[color] = leaps
-            self._special[color] = special
+            tables = [self._square_tables(geometry, sq, color, initial) for sq in range(geometry.size)]
+            self._steps[color] = [t[0] for t in tables]
+            self._rays[color] = [t[1] for t in tables]
+            self._lame[color] = [t[2] for t in tables]
+            self._ep[color] = [t[3] for t in tables]
+            self._hops[color] = [t[4] for t in tables]
+
+    def _square_tables(
+        self, geometry: Geometry, sq: int, color: Color, initial: dict[Color, frozenset[int]]
+    ) -> tuple[
+        tuple[_Step, ...],
+        tuple[tuple[_Step, ...], ...],
+        tuple[_Lame, ...],
+        tuple[int, ...],
+        tuple[tuple[Component, tuple[int, ...]], ...],
+    ]:
+        # Per direction and distance, may the piece move / capture there?  Merging
+        # components this way means overlapping atoms (``KW``) give each move once.
+        reach: dict[Vector, dict[int, list[bool]]] = {}
+        lame: dict[int, tuple[tuple[int, ...], list[bool]]] = {}
+        ep: list[int] = []
+        hops: list[tuple[Component, tuple[int, ...]]] = []
+        for comp in self.components:
+            if comp.initial and sq not in initial.get(color, frozenset()):
+                continue
+            for vec in comp.vectors:
+                v = orient(vec, color)
+                if comp.style == LAME:
+                    path = _lame_squares(geometry, sq, v)
+                    if path:
+                        flags = lame.setdefault(path[-1], (path[:-1], [False, False]))[1]
+                        flags[0] |= comp.move
+                        flags[1] |= comp.capture
+                elif comp.style in (HOP, GRASSHOP):
+                    hops.append((comp, geometry.ray(sq, v)))
+                else:
+                    ray = geometry.ray(sq, v)[: comp.range or None]
+                    per_dist = reach.setdefault(v, {})
+                    for d, t in enumerate(ray):
+                        flags = per_dist.setdefault(d, [False, False])
+                        flags[0] |= comp.move
+                        flags[1] |= comp.capture
+                        if comp.en_passant and d == 0:
+                            ep.append(t)
+        steps: list[_Step] = []
+        rays: list[tuple[_Step, ...]] = []
+        for v, per_dist in reach.items():
+            if not per_dist:
+                continue
+            ray = geometry.ray(sq, v)[: max(per_dist) + 1]
+            entries = tuple(
+                _step(sq, t, *per_dist.get(d, (False, False))) for d, t in enumerate(ray)
+            )
+            if len(entries) == 1:
+                steps.append(entries[0])
+            else:
+                rays.append(entries)
+        lames = tuple(
+            (between, t, *_step(sq, t, flags[0], flags[1])[1:])
+            for t, (between, flags) in lame.items()
+        )
+        return tuple(steps), tuple(rays), lames, tuple(ep), tuple(hops)
+
+    def targets(self, color: Color, sq: int) -> frozenset[int]:
+        """Squares the piece could reach from ``sq`` in one move on some board."""
+        found = {t for t, _, _ in self._steps[color][sq]}
+        found.update(t for ray in self._rays[color][sq] for t, _, _ in ray)
+        found.update(t for _, t, _, _ in self._lame[color][sq])
+        found.update(t for _, path in self._hops[color][sq] for t in path)
+        return frozenset(found)
 
     def attack_vectors(self, color: Color) -> Iterable[tuple[Vector, int]]:
         for comp in self.components:
@@ -158,22 +220,53 @@ class BetzaPiece(PieceType):
         board = pos.board
         color = piece.color
         assert color is not None
-        for path, can_move, can_capture, can_ep in self._leaps[color][sq]:
-            for t in path:
+        append = out.append
+        for t, quiet_move, capture_move in self._steps[color][sq]:
+            x = board[t]
+            if x is None:
+                if quiet_move is not None:
+                    append(quiet_move)
+            elif capture_move is not None and x.color is not color and x is not WALL:
+                append(capture_move)
+        for ray in self._rays[color][sq]:
+            for t, quiet_move, capture_move in ray:
                 x = board[t]
                 if x is None:
-                    if can_move:
-                        out.append(Move(sq, t, ((MOVE, sq, t),)))
-                    elif can_ep and t in pos.ep:
-                        _add_en_passant(pos, sq, t, color, out)
+                    if quiet_move is not None:
+                        append(quiet_move)
                     continue
-                if x is not WALL and x.color is not color and can_capture:
-                    out.append(Move(sq, t, ((REMOVE, t), (MOVE, sq, t))))
+                if capture_move is not None and x.color is not color and x is not WALL:
+                    append(capture_move)
                 break
-        special = self._special[color][sq]
-        if special:
-            for comp, path in special:
-                _generate_special(pos, sq, color, comp, path, out)
+        lames = self._lame[color][sq]
+        if lames:
+            for between, t, quiet_move, capture_move in lames:
+                for s in between:
+                    if board[s] is not None:
+                        break
+                else:
+                    x = board[t]
+                    if x is None:
+                        if quiet_move is not None:
+                            append(quiet_move)
+                    elif capture_move is not None and x.color is not color and x is not WALL:
+                        append(capture_move)
+        if pos.ep:
+            for t in self._ep[color][sq]:
+                if t in pos.ep and board[t] is None:
+                    _add_en_passant(pos, sq, t, color, out)
+        hops = self._hops[color][sq]
+        if hops:
+            for comp, path in hops:
+                _generate_hop(pos, sq, color, comp, path, out)
+
+
+def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _Step:
+    return (
+        t,
+        Move(sq, t, ((MOVE, sq, t),)) if can_move else None,
+        Move(sq, t, ((REMOVE, t), (MOVE, sq, t))) if can_capture else None,
+    )
 
 
 def _lame_squares(geometry: Geometry, sq: int, vector: Vector) -> tuple[int, ...]:
@@ -194,23 +287,18 @@ def _add_en_passant(pos: Position, sq: int, t: int, color: Color, out: list[Move
         out.append(Move(sq, t, ((REMOVE, victim), (MOVE, sq, t)), tag="ep"))
 
 
-def _generate_special(
+def _generate_hop(
     pos: Position, sq: int, color: Color, comp: Component, path: tuple[int, ...], out: list[Move]
 ) -> None:
-    """Lame leaps, hoppers and grasshoppers: rarer, so written plainly."""
+    """Hoppers (cannons) and grasshoppers: over exactly one piece, then on."""
     board = pos.board
-    if comp.style == LAME:
-        if any(board[s] is not None for s in path[:-1]):
-            return
-        targets: Iterable[int] = path[-1:]
-        limit = 1
-    else:
-        screen = next((i for i, s in enumerate(path) if board[s] is not None), -1)
-        if screen < 0 or board[path[screen]] is WALL:
-            return
-        targets = path[screen + 1 :]
-        limit = 1 if comp.style == GRASSHOP else (comp.range or len(path))
-    for t in list(targets)[:limit]:
+    screen = next((i for i, s in enumerate(path) if board[s] is not None), -1)
+    if screen < 0 or board[path[screen]] is WALL:
+        return
+    beyond = path[screen + 1 :]
+    if comp.style == GRASSHOP:
+        beyond = beyond[:1]
+    for t in beyond:
         x = board[t]
         if x is None:
             if comp.move:

@@ -120,6 +120,18 @@ class Variant:
         self._promotion_forced = self._zones(
             self.promotion.mandatory_ranks if self.promotion else ()
         )
+        #: per colour and kind, the squares from which a move may enter the zone
+        self._promotion_sources = {
+            (color, ptype.letter): frozenset(
+                sq
+                for sq in range(self.geometry.size)
+                if ptype.targets(color, sq) & self._promotion_zone[color]
+            )
+            for color in (True, False)
+            for ptype in self.types.values()
+            if ptype.promotes
+        }
+        self._castling_paths: dict[tuple[int, int], tuple[tuple[int, ...], int, int]] = {}
 
     # -- declarations subclasses provide ------------------------------------
     def piece_types(self) -> list[PieceType]:
@@ -179,7 +191,7 @@ class Variant:
                 continue
             ptype = piece.type
             assert ptype is not None
-            if ptype.promotes:
+            if ptype.promotes and sq in self._promotion_sources[us, ptype.letter]:
                 raw: list[Move] = []
                 ptype.generate(pos, sq, piece, raw)
                 self.add_promotions(pos, piece, raw, out)
@@ -232,9 +244,8 @@ class Variant:
                     or geo.rank_of(rook_sq) != geo.rank_of(king_sq)
                 ):
                     continue
-                step = 1 if rook_sq > king_sq else -1
-                cross, target = king_sq + step, king_sq + 2 * step
-                if any(pos.board[s] is not None for s in geo.between(king_sq, rook_sq)):
+                between, cross, target = self._castling_path(king_sq, rook_sq)
+                if any(pos.board[s] is not None for s in between):
                     continue
                 if target != rook_sq and pos.board[target] is not None:
                     continue
@@ -250,6 +261,15 @@ class Variant:
                     )
                 )
 
+    def _castling_path(self, king_sq: int, rook_sq: int) -> tuple[tuple[int, ...], int, int]:
+        """(squares between king and rook, square the king crosses, king's target)."""
+        path = self._castling_paths.get((king_sq, rook_sq))
+        if path is None:
+            step = 1 if rook_sq > king_sq else -1
+            path = (self.geometry.between(king_sq, rook_sq), king_sq + step, king_sq + 2 * step)
+            self._castling_paths[king_sq, rook_sq] = path
+        return path
+
     # -- legality --------------------------------------------------------------
     def legal_moves(self, pos: Position) -> list[Move]:
         """The legal moves of the side to move."""
@@ -257,21 +277,65 @@ class Variant:
         moves = self.pseudo_legal_moves(pos, us)
         royals = pos.royals[1 if us else 0]
         if self.fast_legality and len(royals) == 1:
-            king = royals[0]
-            if not self.is_attacked(pos, king, not us):
-                pins = self._pins(pos, king, us)
-                legal = []
-                for m in moves:
-                    if m.tag is None and m.frm != king:
-                        line = pins.get(m.frm) if pins else None  # type: ignore[arg-type]
-                        if line is None or m.to in line:
-                            legal.append(m)
-                    elif m.tag == "drop" or self.is_safe(pos, m):
-                        legal.append(m)
-                return legal
+            return self._fast_legal(pos, moves, royals[0], us)
         if not royals:
             return moves
         return [m for m in moves if self.is_safe(pos, m)]
+
+    def _fast_legal(self, pos: Position, moves: list[Move], king: int, us: Color) -> list[Move]:
+        """Legality from checks and pins, for games whose captures are all simple.
+
+        A simple move of a piece other than the king is legal when it keeps any
+        pin and, in single check, lands on the checking line (capturing the
+        checker or blocking); in double check only the king may move.  King moves
+        and special moves are tried on the board.
+        """
+        them = not us
+        checks = self._check_lines(pos, king, them)
+        pins = self._pins(pos, king, us)
+        block = checks[0] if len(checks) == 1 else None
+        board = pos.board
+        king_piece = board[king]
+        legal = []
+        for m in moves:
+            tag = m.tag
+            if tag is None:
+                if m.frm == king:
+                    # The king's own square is empty while we look, so a rider
+                    # behind it still sees the squares it flees along.
+                    board[king] = None
+                    attacked = self.is_attacked(pos, m.to, them)
+                    board[king] = king_piece
+                    if not attacked:
+                        legal.append(m)
+                    continue
+                if checks and (block is None or m.to not in block):
+                    continue
+                if pins:
+                    line = pins.get(m.frm)  # type: ignore[arg-type]
+                    if line is not None and m.to not in line:
+                        continue
+                legal.append(m)
+            elif tag == "drop" and not checks:
+                legal.append(m)
+            elif self.is_safe(pos, m):
+                legal.append(m)
+        return legal
+
+    def _check_lines(self, pos: Position, king: int, them: Color) -> list[frozenset[int]]:
+        """For each simple piece of ``them`` attacking ``king``: its square and the
+        squares between (where a capture or a block ends the check)."""
+        board = pos.board
+        lines = []
+        for ray, kinds_at in self._tables.rays[them][king]:
+            for i, s in enumerate(ray):
+                x = board[s]
+                if x is None:
+                    continue
+                if x is not WALL and x.color is them and x.kind in kinds_at[i]:
+                    lines.append(frozenset(ray[: i + 1]))
+                break
+        return lines
 
     def is_legal(self, pos: Position, move: Move) -> bool:
         return move in self.legal_moves(pos)
@@ -389,7 +453,11 @@ class Variant:
         if not mover:
             pos.fullmove += 1
         moved = pos.board[move.to] if move.frm is not None else None
-        if captured or (moved is not None and moved.kind in self.pawn_kinds):
+        if (
+            captured
+            or move.promotion is not None
+            or (moved is not None and moved.kind in self.pawn_kinds)
+        ):
             pos.halfmove = 0
         else:
             pos.halfmove += 1

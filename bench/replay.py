@@ -1,0 +1,86 @@
+"""Replay benchmark: trebuchet against python-chess on the same FIDE PGN corpus.
+
+Both sides do the whole job a ``check`` does: read each game from the file and
+play every main-line move, legality included.  python-chess reads with
+``chess.pgn.read_game`` (which already parses SAN against a board) and then
+pushes the moves on a fresh board, as its documentation shows; trebuchet reads
+with :func:`converters.pgn.read_file` and replays with
+:func:`converters.replay.replay`.  Games with a Variant tag other than chess are
+skipped on both sides.  Prints games/s for each and the ratio.
+
+Usage: python bench/replay.py [PGN ...] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+DEFAULT = ROOT.parent / "shared" / "data" / "pgn" / "pychess" / "world_matches.pgn"
+
+
+def run_python_chess(paths: list[Path], limit: int) -> tuple[int, int, float]:
+    import chess.pgn
+
+    games = plies = 0
+    start = time.perf_counter()
+    for path in paths:
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            while games < limit:
+                game = chess.pgn.read_game(handle)
+                if game is None:
+                    break
+                if game.headers.get("Variant", "Standard").lower() not in ("standard", "chess"):
+                    continue
+                board = game.board()
+                for move in game.mainline_moves():
+                    board.push(move)
+                    plies += 1
+                games += 1
+    return games, plies, time.perf_counter() - start
+
+
+def run_trebuchet(paths: list[Path], limit: int) -> tuple[int, int, float]:
+    from converters.pgn import read_file
+    from converters.record import GameRecord
+    from converters.replay import replay
+    from variants.registry import get_variant
+
+    get_variant("chess")  # build the tables outside the timing, as python-chess imports do
+    games = plies = 0
+    start = time.perf_counter()
+    for path in paths:
+        for record in read_file(str(path)):
+            if games >= limit:
+                break
+            if not isinstance(record, GameRecord):
+                continue
+            if record.tags.get("Variant", "Standard").lower() not in ("standard", "chess"):
+                continue
+            replay(record)
+            plies += len(record.moves)
+            games += 1
+    return games, plies, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pgn", nargs="*", type=Path, default=[DEFAULT])
+    parser.add_argument("--limit", type=int, default=10**9, help="games per side at most")
+    args = parser.parse_args()
+    ours = run_trebuchet(args.pgn, args.limit)
+    theirs = run_python_chess(args.pgn, args.limit)
+    for name, (games, plies, seconds) in (("trebuchet", ours), ("python-chess", theirs)):
+        print(f"{name:<13} {games:>6} games {plies:>8} plies {seconds:8.2f} s "
+              f"{games / seconds:9.1f} games/s")
+    ratio = (ours[0] / ours[2]) / (theirs[0] / theirs[2])
+    print(f"ratio trebuchet/python-chess: {ratio:.2f}x")
+
+
+if __name__ == "__main__":
+    main()

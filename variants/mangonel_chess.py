@@ -1,0 +1,229 @@
+"""Mangonel Chess (M. Winther, 2006): FIDE chess on 10 × 8 with two Mangonels a side.
+
+The Mangonel steps like a king but never captures by its step; the step slings
+the nearest piece behind it over itself (rulings MC-2, MC-3).  Everything else is
+FIDE chess (MC-1), except that castling rights survive a King or Rook being
+slung away and back (MC-4) and pawns may promote to a Mangonel (MC-5).
+
+A sling is one move of the Mangonel, written ``f1g2`` like its step: the sling is
+a consequence, never a choice, so no suffix is needed.  Its action list is the
+Mangonel's step, then (for a capture) the victim's removal, then the slung
+piece's flight, then (for a pawn reaching its last rank) its change into a Queen.
+Because the slung piece's capture is a REMOVE, the rules core sees a sling onto a
+king as a check without further help.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import ClassVar
+
+from variants.chess import PAWN_BETZA, Chess, insufficient_material
+from variants.geometry import QUEEN_LINES, Vector
+from variants.move import CHANGE, MOVE, REMOVE, Action, Move
+from variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
+from variants.position import Position
+from variants.variant import Outcome, Promotion
+
+SLING = "sling"
+"""Tag of a Mangonel step that slings a piece (a step that slings nothing is simple)."""
+
+
+class Mangonel(PieceType):
+    """MC-2: a non-capturing king step that slings the nearest piece behind it.
+
+    The kind needs its variant (for the ``sling-must-land`` option and for the
+    Queen a slung pawn becomes), so it is built by :meth:`MangonelChess.piece_types`.
+    """
+
+    simple = False
+
+    def __init__(self, variant: MangonelChess) -> None:
+        super().__init__("M", "Mangonel")
+        self.variant = variant
+        self.must_land = "sling-must-land" in variant.options
+
+    def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
+        geo = self.geometry
+        assert geo is not None and piece.color is not None
+        for vec in QUEEN_LINES:
+            to = geo.offset(sq, vec)
+            if to is None or pos.board[to] is not None:
+                continue
+            move = self.step(pos, sq, to, vec, piece.color)
+            if move is not None:
+                out.append(move)
+
+    def step(self, pos: Position, frm: int, to: int, vec: Vector, mover: Color) -> Move | None:
+        """The Mangonel's step ``frm``→``to`` with its compulsory sling (MC-2);
+        None when the slung piece cannot land and ``sling-must-land`` is on."""
+        plain = Move(frm, to, ((MOVE, frm, to),))
+        geo = self.geometry
+        assert geo is not None
+        behind = next((s for s in geo.ray(frm, (-vec[0], -vec[1])) if pos.board[s] is not None), None)
+        if behind is None or pos.board[behind] is WALL:
+            return plain
+        slung = pos.board[behind]
+        assert slung is not None
+        landing = self.landing(pos, geo.ray(to, vec), slung, mover)
+        if landing is None:
+            # MC-2: with nowhere to land the piece stays, unless the option forbids the step.
+            return None if self.must_land else plain
+        actions: list[Action] = [(MOVE, frm, to)]
+        if pos.board[landing] is not None:
+            actions.append((REMOVE, landing))
+        actions.append((MOVE, behind, landing))
+        if slung.kind == "P" and self._pawn_rank(slung, landing) == geo.ranks - 1:
+            # MC-3: a pawn slung to its last rank becomes a Queen, no other choice.
+            assert slung.color is not None
+            actions.append((CHANGE, landing, self.variant.piece("Q", slung.color)))
+        return Move(frm, to, tuple(actions), tag=SLING)
+
+    def landing(
+        self, pos: Position, line: Sequence[int], slung: Piece, mover: Color
+    ) -> int | None:
+        """Where ``slung`` lands flying along ``line``: the first piece it meets if
+        that is an enemy of ``mover`` (MC-2), else the farthest empty square before
+        the first piece or the edge; None if there is no such square.
+
+        MC-3: a slung pawn treats its own first rank as off the board.
+        """
+        last_empty: int | None = None
+        for s in line:
+            if slung.kind == "P" and self._pawn_rank(slung, s) == 0:
+                break
+            x = pos.board[s]
+            if x is None:
+                last_empty = s
+                continue
+            if x is not WALL and x.color is not mover:
+                return s
+            break
+        return last_empty
+
+    def _pawn_rank(self, pawn: Piece, sq: int) -> int:
+        """The rank of ``sq`` counted from ``pawn``'s own side (0 = its first rank)."""
+        geo = self.geometry
+        assert geo is not None
+        rank = geo.rank_of(sq)
+        return rank if pawn.color else geo.ranks - 1 - rank
+
+
+class MangonelChess(Chess):
+    """Mangonel Chess: MC-1 … MC-5 on top of the FIDE rules of :class:`Chess`."""
+
+    name = "mangonel-chess"
+    title = "Mangonel Chess (M. Winther, 2006)"
+    files = 10
+    ranks = 8
+    # MC-1: the 10 × 8 array of Winther's sister games, Mangonels on b and i.
+    start_fen = "rmnbqkbnmr/pppppppppp/10/10/10/10/PPPPPPPPPP/RMNBQKBNMR w KQkq - 0 1"
+    option_help: ClassVar[dict[str, str]] = {
+        "sling-must-land": "MC-2: a Mangonel step whose slung piece cannot land is illegal "
+        "(default: the piece stays and the step is legal)",
+    }
+    # MC-5: FIDE promotion plus the Mangonel.
+    promotion: ClassVar[Promotion | None] = Promotion(
+        kinds=frozenset({"P"}),
+        choices=("Q", "R", "B", "N", "M"),
+        ranks=(7,),
+        mandatory_ranks=(7,),
+    )
+    simple_rules: ClassVar[bool] = False
+
+    def piece_types(self) -> list[PieceType]:
+        return [
+            BetzaPiece("P", "Pawn", PAWN_BETZA),
+            BetzaPiece("N", "Knight", "N"),
+            BetzaPiece("B", "Bishop", "B"),
+            BetzaPiece("R", "Rook", "R"),
+            BetzaPiece("Q", "Queen", "Q"),
+            Mangonel(self),
+            BetzaPiece("K", "King", "K", royal=True),
+        ]
+
+    # -- castling (MC-4) ---------------------------------------------------------
+    def add_special_moves(self, pos: Position, color: Color, out: list[Move]) -> None:
+        """Castling, with two Mangonel twists.
+
+        MC-4: a right belongs to the Rook that held it, wherever slings took it; a
+        different Rook standing on the home square cannot use it.  And a square
+        the King crosses is "attacked" if a sling would hit the King standing
+        there, which a test of the empty square cannot see.
+        """
+        if not pos.castling:
+            return
+        rights = pos.castling
+        pos.castling = frozenset(h for h in rights if self._right_rook(pos, h) == h)
+        castles: list[Move] = []
+        try:
+            self.add_castling(pos, color, castles)
+        finally:
+            pos.castling = rights
+        for move in castles:
+            if color is not pos.turn or self._crossing_safe(pos, move):
+                out.append(move)
+
+    def _crossing_safe(self, pos: Position, castle: Move) -> bool:
+        """The King, standing on the square it crosses, would not be attacked."""
+        assert castle.frm is not None
+        cross = castle.frm + (1 if castle.to > castle.frm else -1)
+        return self.is_safe(pos, Move(castle.frm, cross, ((MOVE, castle.frm, cross),)))
+
+    def castling_after(self, pos: Position, move: Move) -> frozenset[int]:
+        """MC-4: a right goes when its King or its Rook moves by its own move, or
+        when its Rook is captured; being slung (away and back) keeps it."""
+        mover = not pos.turn
+        own = pos.board[move.to]
+        if own is not None and own.royal and own.color is mover:
+            return frozenset(h for h in pos.castling if self._right_color(h) is not mover)
+        rook_moved = own is not None and own.kind in self.castling_rook_kinds
+        if not rook_moved and not move.is_capture():
+            return pos.castling
+        history = pos.move_stack[:-1]
+        kept = set()
+        for home in pos.castling:
+            before = _follow(home, history)
+            if before is None or before == move.frm or _follow(before, (move,)) is None:
+                continue
+            kept.add(home)
+        return frozenset(kept)
+
+    def _right_rook(self, pos: Position, home: int) -> int | None:
+        """Where the Rook holding the right of ``home`` stands now (None: captured).
+
+        Followed through the moves made since the position was read: rights are
+        only ever read for Rooks on their squares, and they travel only by slings.
+        """
+        history = pos.move_stack
+        if not any(m.tag == SLING for m in history):
+            return home
+        return _follow(home, history)
+
+    def _right_color(self, home: int) -> Color:
+        return self.geometry.rank_of(home) < self.ranks // 2
+
+    # -- how games end ------------------------------------------------------------
+    def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
+        """FIDE endings; a Mangonel on the board rules out insufficient material
+        (it can sling its own King onto the enemy King)."""
+        ended = super().outcome(pos, claim_draw=claim_draw)
+        if ended is not None and ended.termination == "insufficient_material":
+            if any(p.kind == "M" for _, p in pos.pieces()):
+                return None
+        return ended
+
+
+def _follow(square: int, moves: Iterable[Move]) -> int | None:
+    """Where the piece on ``square`` went through ``moves``; None once removed."""
+    at: int | None = square
+    for move in moves:
+        for act in move.actions:
+            if act[0] == MOVE and act[1] == at:
+                at = act[2]
+            elif act[0] == REMOVE and act[1] == at:
+                return None
+    return at
+
+
+__all__ = ["SLING", "Mangonel", "MangonelChess", "insufficient_material"]
