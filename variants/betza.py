@@ -16,7 +16,7 @@ camel and ``J`` the zebra, as FSF reads them.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 import pyparsing as pp
 
@@ -160,7 +160,7 @@ def _component(mods: str, atom: str, doubled: bool, digits: str) -> Component:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def parse_betza(text: str) -> tuple[Component, ...]:
     """The components of a Betza string; BetzaError names the unreadable part."""
     try:

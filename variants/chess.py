@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from variants.pieces import WALL, Color, PieceType, BetzaPiece
+from variants.pieces import WALL, BetzaPiece, Color, PieceType
 from variants.position import Position
 from variants.variant import Outcome, Promotion, Variant
 

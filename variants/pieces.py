@@ -139,7 +139,9 @@ class BetzaPiece(PieceType):
     def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
         super().bind(geometry, initial)
         for color in (True, False):
-            tables = [self._square_tables(geometry, sq, color, initial) for sq in range(geometry.size)]
+            tables = [
+                self._square_tables(geometry, sq, color, initial) for sq in range(geometry.size)
+            ]
             self._steps[color] = [t[0] for t in tables]
             self._rays[color] = [t[1] for t in tables]
             self._lame[color] = [t[2] for t in tables]

@@ -176,7 +176,7 @@ class Position:
                 captured = True
                 if p.royal:
                     self._royal_moved(p.color, x, None)
-            elif op == PLACE or op == CHANGE:
+            elif op in (PLACE, CHANGE):
                 x = act[1]
                 old = board[x]
                 new = act[2]

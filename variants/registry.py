@@ -11,7 +11,6 @@ import difflib
 import importlib
 import importlib.util
 from collections.abc import Iterable
-from functools import lru_cache
 
 from variants.errors import UnknownVariantError
 from variants.variant import Variant
@@ -49,11 +48,14 @@ def variant_class(name: str) -> type[Variant]:
     return found
 
 
-@lru_cache(maxsize=None)
-def _build(cls: type[Variant], options: frozenset[str]) -> Variant:
-    return cls(options)
+_BUILT: dict[tuple[str, frozenset[str]], Variant] = {}
 
 
 def get_variant(name: str, options: Iterable[str] = ()) -> Variant:
     """The variant called ``name`` with ``options``; built once and shared."""
-    return _build(variant_class(name), frozenset(options))
+    cls = variant_class(name)
+    key = (cls.name, frozenset(options))
+    built = _BUILT.get(key)
+    if built is None:
+        built = _BUILT[key] = cls(key[1])
+    return built

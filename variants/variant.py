@@ -169,7 +169,7 @@ class Variant:
     def position(self, fen: str | None = None) -> Position:
         from variants.fen import read_fen
 
-        return read_fen(self, fen or self.start_fen)
+        return read_fen(self, self.start_fen if fen is None else fen)
 
     def square(self, name: str) -> int:
         return self.geometry.square(name)
@@ -316,9 +316,7 @@ class Variant:
                     if line is not None and m.to not in line:
                         continue
                 legal.append(m)
-            elif tag == "drop" and not checks:
-                legal.append(m)
-            elif self.is_safe(pos, m):
+            elif (tag == "drop" and not checks) or self.is_safe(pos, m):
                 legal.append(m)
         return legal
 
@@ -514,10 +512,7 @@ class Variant:
     def move_text(self, pos: Position, move: Move) -> str:
         """The move in coordinate notation: ``e2e4``, ``e7e8q``, ``P@e4``, plus a suffix."""
         names = self.geometry.names
-        if move.frm is None:
-            head = f"{move.drop or '?'}@"
-        else:
-            head = names[move.frm]
+        head = f"{move.drop or '?'}@" if move.frm is None else names[move.frm]
         promo = move.promotion.lower() if move.promotion else ""
         return f"{head}{names[move.to]}{promo}{move.suffix}"
 
