@@ -16,7 +16,7 @@ demo: $(STAMP)
 	bash examples/demo.sh
 
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python bench/perft.py

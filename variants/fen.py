@@ -219,8 +219,17 @@ def _castling_text(pos: Position) -> str:
     out = []
     for color in (True, False):
         kings = pos.royals[1 if color else 0]
+        # A right is written only while its rook and king stand on their rank (a
+        # Mangonel Chess right survives its pieces being slung away, MC-4).
         mine = sorted(
-            (s for s in pos.castling if (p := pos.board[s]) is not None and p.color is color),
+            (
+                s
+                for s in pos.castling
+                if (p := pos.board[s]) is not None
+                and p.color is color
+                and p.kind in pos.variant.castling_rook_kinds
+                and (not kings or geo.rank_of(kings[0]) == geo.rank_of(s))
+            ),
             reverse=True,
         )
         for sq in mine:
