@@ -1,0 +1,147 @@
+"""Moves of one piece alone on a board, and what a move does to the piece that made it.
+
+Every analysis asks the piece kind itself (``PieceType.generate``), so special
+pieces — catapults, rams, bombers, bridge builders — are measured by the same
+code that plays them.  Captures follow Betza's method: a capture towards a
+square counts when the piece, alone with one enemy standing there, can take it.
+To find those squares without trying every square, the board records which
+squares the generator *looks at* on the empty board: an enemy on a square it
+never looked at cannot change what it does, so only looked-at squares are tried.
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsIndex, overload
+
+from variants.move import MOVE, REMOVE, Move
+from variants.pieces import WALL, Color, Piece
+from variants.position import Position
+from variants.variant import Variant
+
+FORWARD, SIDEWAYS, BACKWARD = "forward", "sideways", "backward"
+
+
+def destination(move: Move, frm: int) -> int:
+    """Where the piece that stood on ``frm`` is after ``move`` (``frm`` if it stayed)."""
+    here = frm
+    for act in move.actions:
+        if act[0] == MOVE and act[1] == here:
+            here = act[2]
+    return here
+
+
+def target_square(move: Move, frm: int) -> int:
+    """The square a move is aimed at: where the piece goes, else the first other square it
+    touches (a shot's victim, a bridge), else ``move.to``."""
+    end = destination(move, frm)
+    if end != frm:
+        return end
+    for act in move.actions:
+        if len(act) > 1 and isinstance(act[1], int) and act[1] != frm and act[0] != MOVE:
+            return int(act[1])
+    return move.to
+
+
+def direction(variant: Variant, frm: int, target: int, color: Color) -> str:
+    """Forward, sideways or backward from the mover's point of view."""
+    files = variant.geometry.files
+    rise = target // files - frm // files
+    if not color:
+        rise = -rise
+    if rise > 0:
+        return FORWARD
+    return SIDEWAYS if rise == 0 else BACKWARD
+
+
+def generate(pos: Position, sq: int, piece: Piece) -> list[Move]:
+    """The pseudo-legal moves of ``piece`` on ``sq``, duplicates removed, in order."""
+    assert piece.type is not None
+    out: list[Move] = []
+    piece.type.generate(pos, sq, piece, out)
+    return list(dict.fromkeys(out))
+
+
+class ReadLog(list[Piece | None]):
+    """A board that remembers which squares were read; iterating reads them all."""
+
+    def __init__(self, items: list[Piece | None]) -> None:
+        super().__init__(items)
+        self.read: set[int] = set()
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> Piece | None: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Piece | None]: ...
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            self.read.update(range(*index.indices(len(self))))
+        else:
+            i = int(index)
+            self.read.add(i if i >= 0 else i + len(self))
+        return super().__getitem__(index)
+
+    def _all(self) -> None:
+        self.read.update(range(len(self)))
+
+    def __iter__(self) -> Any:
+        self._all()
+        return super().__iter__()
+
+    def __contains__(self, item: object) -> bool:
+        self._all()
+        return super().__contains__(item)
+
+    def index(self, *args: Any) -> int:
+        self._all()
+        return super().index(*args)
+
+    def count(self, item: Any) -> int:
+        self._all()
+        return super().count(item)
+
+    def copy(self) -> list[Piece | None]:
+        self._all()
+        return list(super().__iter__())
+
+
+def squares_read(pos: Position, sq: int, piece: Piece) -> tuple[list[Move], set[int]]:
+    """The moves of ``piece`` on ``sq`` and the squares its generator looked at."""
+    plain = pos.board
+    log = ReadLog(plain)
+    pos.board = log
+    try:
+        moves = generate(pos, sq, piece)
+    finally:
+        pos.board = plain
+    return moves, log.read
+
+
+def capture_squares(pos: Position, sq: int, piece: Piece, enemy: Piece) -> list[int]:
+    """Squares where a lone ``enemy`` could be taken by ``piece`` standing on ``sq``.
+
+    ``pos`` holds nothing but holes; it is left as it was.
+    """
+    board = pos.board
+    ptype = piece.type
+    assert ptype is not None
+    board[sq] = piece
+    _, looked = squares_read(pos, sq, piece)
+    found = []
+    for t in sorted(looked):
+        if t == sq or board[t] is not None:
+            continue
+        board[t] = enemy
+        moves: list[Move] = []
+        ptype.generate(pos, sq, piece, moves)
+        board[t] = None
+        if any(act[0] == REMOVE and act[1] == t for m in moves for act in m.actions):
+            found.append(t)
+    board[sq] = None
+    return found
+
+
+def present_squares(pos: Position) -> list[int]:
+    """Squares that are on the board (not holes)."""
+    return [sq for sq, p in enumerate(pos.board) if p is not WALL]

@@ -1,0 +1,37 @@
+"""SVG pictures are well-formed XML that show every piece, hole and value."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from analysis.board import find_piece
+from analysis.mobility import empty_board
+from analysis.svg import board_svg, heatmap_svg
+from variants.pieces import WALL
+from variants.registry import get_variant, variant_names
+
+NS = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_board_shows_every_piece_and_hole(name: str) -> None:
+    pos = get_variant(name).start_position()
+    root = ET.fromstring(board_svg(pos, title=name))
+    discs = root.findall(f"{NS}circle")
+    assert len(discs) == sum(1 for _ in pos.pieces())
+    hatched = [r for r in root.findall(f"{NS}rect") if r.get("fill") == "url(#hole)"]
+    assert len(hatched) == sum(1 for p in pos.board if p is WALL)
+    geo = pos.variant.geometry
+    assert root.get("width") == str(2 * 24 + geo.files * 48)
+
+
+def test_heat_map_labels_every_square_with_its_value() -> None:
+    chess = get_variant("chess")
+    mob = empty_board(chess, find_piece(chess, "N"))
+    root = ET.fromstring(heatmap_svg(chess.geometry, mob.per_square(), title="knight"))
+    labels = [t.text for t in root.findall(f"{NS}text")]
+    assert labels.count("2") >= 4 and labels.count("8") >= 16
+    fills = {r.get("fill") for r in root.findall(f"{NS}rect")}
+    assert len(fills) >= 5  # 2, 3, 4, 6, 8 moves get five colours

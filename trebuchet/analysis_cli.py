@@ -1,0 +1,391 @@
+"""Analysis commands: ``mobility``, ``reach`` and ``stats``.
+
+Registered on the main group by :mod:`trebuchet.cli`.  Nothing here knows a
+rule or a formula: each command reads its options, calls :mod:`analysis`, and
+prints a table (or JSON / CSV) or writes pictures and graph files.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from analysis.board import (
+    TERRAINS,
+    AnalysisError,
+    PieceForm,
+    adhoc_letters,
+    betza_variant,
+    find_piece,
+    piece_forms,
+    walls_for,
+)
+from analysis.mobility import DEFAULT_DENSITY, MobilityRow, report
+from analysis.output import csv_text, table, write_text_atomically
+from analysis.reachability import (
+    Reachability,
+    distances_from,
+    reachability,
+    to_dot,
+    to_graphml,
+    to_json,
+)
+from analysis.stats import corpus_stats
+from analysis.svg import heatmap_svg
+from variants.registry import get_variant
+from variants.variant import Variant
+
+_TERRAIN = click.option(
+    "--terrain",
+    type=click.Choice(TERRAINS),
+    default="start",
+    show_default=True,
+    help="start: holes as in the start position (river unbridged); open: every hole filled.",
+)
+_OPTIONS = click.option(
+    "--option", "-o", "options", multiple=True, metavar="NAME", help="A variant option; repeatable."
+)
+
+
+def _file_stem(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_") or "piece"
+
+
+def _forms(variant: Variant, pieces: tuple[str, ...]) -> list[PieceForm]:
+    if not pieces:
+        return piece_forms(variant)
+    return [find_piece(variant, p) for p in pieces]
+
+
+def _betza_board(variant: Variant, betzas: tuple[str, ...]) -> Variant:
+    """A throw-away variant with the Betza pieces on ``variant``'s board."""
+    letters = adhoc_letters(len(betzas))
+    return betza_variant(dict(zip(letters, betzas, strict=True)), variant.files, variant.ranks)
+
+
+_MOBILITY_HEADERS = (
+    "piece",
+    "name",
+    "avg",
+    "min",
+    "max",
+    "fwd",
+    "side",
+    "back",
+    "capt",
+    "crowd",
+    "crowd capt",
+)
+
+
+def _mobility_cells(row: MobilityRow) -> list[Any]:
+    empty = row.empty
+    split = empty.split()
+    crowd: list[Any] = ["-", "-"]
+    if row.crowded is not None:
+        mark = "" if row.crowded.method == "exact" else "~"
+        crowd = [f"{mark}{row.crowded.average:.3f}", f"{mark}{row.crowded.average_captures:.3f}"]
+    return [
+        row.form.label,
+        row.form.name,
+        empty.average,
+        empty.minimum,
+        empty.maximum,
+        split["forward"],
+        split["sideways"],
+        split["backward"],
+        empty.average_captures,
+        *crowd,
+    ]
+
+
+def _mobility_json(rows: list[MobilityRow], names: tuple[str, ...]) -> list[dict[str, Any]]:
+    out = []
+    for row in rows:
+        entry: dict[str, Any] = {
+            "piece": row.form.label,
+            "name": row.form.name,
+            "terrain": row.empty.terrain,
+            "average": row.empty.average,
+            "minimum": row.empty.minimum,
+            "maximum": row.empty.maximum,
+            "split": row.empty.split(),
+            "average_captures": row.empty.average_captures,
+            "per_square": {names[sq]: m.__dict__ for sq, m in row.empty.squares.items()},
+        }
+        if row.crowded is not None:
+            entry["crowded"] = {
+                "density": row.crowded.density,
+                "enemy_share": row.crowded.enemy_share,
+                "method": row.crowded.method,
+                "average": row.crowded.average,
+                "average_captures": row.crowded.average_captures,
+            }
+        out.append(entry)
+    return out
+
+
+def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow]) -> list[str]:
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    holes = walls_for(variant, rows[0].empty.terrain) if rows else frozenset()
+    written = []
+    for row in rows:
+        stem = f"{_file_stem(variant.name)}-{_file_stem(row.form.label)}"
+        pictures = {
+            f"{stem}-mobility.svg": (row.empty.per_square(), "empty board"),
+        }
+        if row.crowded is not None:
+            pictures[f"{stem}-crowded.svg"] = (
+                row.crowded.moves,
+                f"density {row.crowded.density:.2f}",
+            )
+        for name, (values, what) in pictures.items():
+            title = f"{variant.name}: {row.form.name} ({row.form.label}), moves, {what}"
+            path = target / name
+            write_text_atomically(
+                path, heatmap_svg(variant.geometry, values, title=title, holes=holes)
+            )
+            written.append(str(path))
+    return written
+
+
+@click.command("mobility")
+@click.argument("variant_name", metavar="VARIANT")
+@_OPTIONS
+@click.option(
+    "--piece",
+    "-p",
+    "pieces",
+    multiple=True,
+    metavar="P",
+    help="A piece by FEN letter or name (H(A) for a loaded carrier); repeatable.",
+)
+@click.option(
+    "--betza",
+    "betzas",
+    multiple=True,
+    metavar="STRING",
+    help="Measure a Betza piece on this variant's board instead; repeatable.",
+)
+@click.option(
+    "--density",
+    type=float,
+    default=DEFAULT_DENSITY,
+    show_default=True,
+    help="Chance that each other square is occupied, for the crowded columns.",
+)
+@click.option(
+    "--samples",
+    type=click.IntRange(1, 100000),
+    default=40,
+    show_default=True,
+    help="Random boards per square for pieces without a Betza string ('~' figures).",
+)
+@click.option("--no-crowded", is_flag=True, help="Leave out the crowded-board columns.")
+@_TERRAIN
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (per-square figures included).")
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")
+@click.option("--svg", "svg_dir", metavar="DIR", help="Write a heat map per piece into DIR.")
+def mobility_command(
+    variant_name: str,
+    options: tuple[str, ...],
+    pieces: tuple[str, ...],
+    betzas: tuple[str, ...],
+    density: float,
+    samples: int,
+    no_crowded: bool,
+    terrain: str,
+    as_json: bool,
+    as_csv: bool,
+    svg_dir: str | None,
+) -> None:
+    """Mobility of each piece kind: Betza's empty-board average, minimum, maximum,
+    the forward / sideways / backward split, captures, and the expected moves on a
+    board crowded with density D ('~': sampled, for pieces without a Betza string).
+
+    \b
+    Examples:
+      trebuchet mobility chess
+      trebuchet mobility catapults-of-troy --terrain open --piece Rook
+      trebuchet mobility titan-chess --betza NN --betza mRcpR --csv
+      trebuchet mobility shatranj-of-troy --svg heatmaps/
+    """
+    variant = get_variant(variant_name, options)
+    walls_variant = variant
+    if betzas:
+        if pieces:
+            raise AnalysisError("give --piece or --betza, not both")
+        variant = _betza_board(variant, betzas)
+    rows = report(
+        variant,
+        _forms(variant, pieces),
+        terrain=terrain,
+        density=None if no_crowded else density,
+        samples=samples,
+        walls_from=walls_variant,
+    )
+    if svg_dir:
+        for path in _write_mobility_svgs(svg_dir, walls_variant if betzas else variant, rows):
+            click.echo(f"wrote {path}", err=True)
+    cells = [_mobility_cells(r) for r in rows]
+    if as_json:
+        click.echo(json.dumps(_mobility_json(rows, variant.geometry.names), indent=1))
+    elif as_csv:
+        click.echo(csv_text(_MOBILITY_HEADERS, cells), nl=False)
+    else:
+        click.echo(f"{walls_variant.name}: empty-board mobility ({terrain} terrain)")
+        click.echo(table(_MOBILITY_HEADERS, cells))
+
+
+def _distance_grid(variant: Variant, dist: dict[int, int], holes: frozenset[int]) -> str:
+    geo = variant.geometry
+    lines = []
+    for rank in range(geo.ranks - 1, -1, -1):
+        cells = []
+        for sq in geo.squares_of_rank(rank):
+            cells.append("*" if sq in holes else str(dist[sq]) if sq in dist else ".")
+        lines.append(f"{rank + 1:>2} " + "".join(c.rjust(3) for c in cells))
+    lines.append("   " + "".join(geo.names[f][0].rjust(3) for f in range(geo.files)))
+    return "\n".join(lines)
+
+
+def _reach_lines(result: Reachability, names: tuple[str, ...]) -> list[str]:
+    s = result.summary(names)
+    return [
+        f"{s['variant']}: {s['name']} ({s['piece']}), {s['terrain']} terrain, "
+        f"{s['squares']} squares",
+        f"binding: {s['binding']}; {s['classes']} classes of sizes "
+        f"{' '.join(map(str, s['class_sizes']))}; {s['strong_components']} strong components",
+        f"diameter {s['diameter']}, average distance {s['average_distance']}, "
+        f"reachable pairs {s['reachable_fraction']:.1%}",
+        f"never leaves: {' '.join(s['never_leaves']) or '-'}",
+        f"never reached: {' '.join(s['never_reaches']) or '-'}",
+    ]
+
+
+@click.command("reach")
+@click.argument("variant_name", metavar="VARIANT")
+@click.argument("piece", metavar="PIECE")
+@_OPTIONS
+@click.option("--from", "source", metavar="SQUARE", help="Print the distance map from SQUARE.")
+@click.option("--captures", is_flag=True, help="Count captures of a lone enemy as edges too.")
+@_TERRAIN
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (edges, classes, distances).")
+@click.option("--graphml", metavar="F", help="Write the move graph as GraphML.")
+@click.option("--dot", metavar="F", help="Write the move graph as Graphviz DOT.")
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="F",
+    help="Write a heat map: distances from --from, else each square's eccentricity.",
+)
+def reach_command(
+    variant_name: str,
+    piece: str,
+    options: tuple[str, ...],
+    source: str | None,
+    captures: bool,
+    terrain: str,
+    as_json: bool,
+    graphml: str | None,
+    dot: str | None,
+    svg_path: str | None,
+) -> None:
+    """Reachability of a piece on the empty board: colour-binding classes, distances,
+    diameter; the move graph as GraphML, DOT or JSON; a distance heat map.
+
+    \b
+    Examples:
+      trebuchet reach chess N --from g1
+      trebuchet reach shatranj-of-troy Camel --json
+      trebuchet reach catapults-of-troy R --from a1 --svg rook.svg --graphml rook.graphml
+    """
+    variant = get_variant(variant_name, options)
+    form = find_piece(variant, piece)
+    result = reachability(variant, form, terrain, captures=captures)
+    names = variant.geometry.names
+    holes = walls_for(variant, terrain)
+    dist = distances_from(result, variant, source) if source else None
+    origin = variant.geometry.square(source) if source else None
+    if graphml:
+        write_text_atomically(graphml, to_graphml(result.graph))
+    if dot:
+        write_text_atomically(dot, to_dot(result.graph))
+    if svg_path:
+        if dist is not None:
+            values = {sq: float(d) for sq, d in dist.items()}
+            title = f"{variant.name}: {form.name} ({form.label}), moves from {names[origin or 0]}"
+        else:
+            values = {sq: float(e) for sq, e in result.eccentricity().items()}
+            title = f"{variant.name}: {form.name} ({form.label}), eccentricity"
+        svg = heatmap_svg(
+            variant.geometry, values, title=title, holes=holes, mark=origin, missing="–"
+        )
+        write_text_atomically(svg_path, svg)
+    if as_json:
+        click.echo(to_json(result, names, origin), nl=False)
+        return
+    for line in _reach_lines(result, names):
+        click.echo(line)
+    if dist is not None:
+        click.echo(f"moves from {names[origin or 0]} ('.' never reached):")
+        click.echo(_distance_grid(variant, dist, holes))
+
+
+_STATS_HEADERS = ("variant", "games", "what", "n", "mean", "median", "q1", "q3", "min", "max")
+
+
+@click.command("stats")
+@click.argument(
+    "files", nargs=-1, required=True, type=click.Path(dir_okay=False), metavar="FILES..."
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(1, 256),
+    default=1,
+    show_default=True,
+    help="Worker processes reading files in parallel.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")
+def stats_command(files: tuple[str, ...], jobs: int, as_json: bool, as_csv: bool) -> None:
+    """Legal moves per side and per piece kind over the games of FILES, pooled per
+    variant: mean, median and quartiles of every ply's figures.
+
+    \b
+    Example:
+      trebuchet stats examples/*.pgn --jobs 4
+    """
+    paths = list(files)
+    with click.progressbar(length=len(paths), label="replaying", file=sys.stderr) as bar:
+        result = corpus_stats(paths, jobs, progress=lambda _: bar.update(1))
+    for error in result.errors:
+        click.echo(f"trebuchet: warning: {error}", err=True)
+    if as_json:
+        click.echo(json.dumps(result.as_dict(), indent=1))
+        return
+    rows = []
+    for name, vs in sorted(result.variants.items()):
+        for what, s in vs.rows():
+            rows.append(
+                [name, vs.games, what, s.count, s.mean, s.median, s.q1, s.q3, s.minimum, s.maximum]
+            )
+    if as_csv:
+        click.echo(csv_text(_STATS_HEADERS, rows), nl=False)
+    else:
+        click.echo(table(_STATS_HEADERS, rows))
+    if not result.variants:
+        raise AnalysisError("no game could be read from the files given")
+
+
+def register(group: click.Group) -> None:
+    """Add the analysis commands to the ``trebuchet`` group."""
+    for command in (mobility_command, reach_command, stats_command):
+        group.add_command(command)
