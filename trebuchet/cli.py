@@ -212,15 +212,31 @@ def perft_command(
 
 @main.command("show")
 @variant_options
-def show_command(variant_name: str, options: tuple[str, ...], fen: str | None) -> None:
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also draw the position as an SVG picture into this file.",
+)
+def show_command(
+    variant_name: str, options: tuple[str, ...], fen: str | None, svg_path: str | None
+) -> None:
     """Draw a position as text: White at the bottom, '.' empty, '*' no square.
 
     \b
-    Example:
+    Examples:
       trebuchet show catapults-of-troy
+      trebuchet show titan-chess --svg titan.svg
     """
     pos = load_position(variant_name, options, fen)
     click.echo(diagram(pos))
+    if svg_path is not None:
+        from analysis.output import write_text_atomically
+        from analysis.svg import board_svg
+
+        write_text_atomically(svg_path, board_svg(pos, title=pos.variant.title))
+        click.echo(f"wrote {svg_path}", err=True)
 
 
 def diagram(pos: Position) -> str:

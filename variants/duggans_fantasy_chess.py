@@ -44,10 +44,6 @@ def _is_golem(piece: Piece | None) -> bool:
     return piece is not None and piece.kind == GOLEM
 
 
-def _occupied(piece: Piece | None) -> bool:
-    return piece is not None and piece is not WALL
-
-
 # -- pieces ------------------------------------------------------------------------
 
 
@@ -181,9 +177,13 @@ class Archer(PieceType):
         board = pos.board
         for sq, paths in self.routes[target]:
             p = board[sq]
-            if p is not None and p.kind == "A" and p.color is color:
-                if any(all(board[s] is None for s in path) for path in paths):
-                    return True
+            if (
+                p is not None
+                and p.kind == "A"
+                and p.color is color
+                and any(all(board[s] is None for s in path) for path in paths)
+            ):
+                return True
         return False
 
 
@@ -228,6 +228,39 @@ class Mercenary(PieceType):
                 out.append(Move(sq, t, ((MOVE, sq, t),), tag="threatened"))
             elif x is not None and x is not WALL and x.color is not color:
                 out.append(Move(sq, t, ((REMOVE, t), (MOVE, sq, t)), tag="threatened"))
+
+
+class Commander(BetzaPiece):
+    """DF-5: one step orthogonally, moving or capturing (Golems too, DF-2).  A move
+    that ends on its own first rank may also make it an Archer, Assassin, Golem
+    or Bishop; staying a Commander is the plain move.  Its zone is the opposite
+    of the Mercenary's, so it promotes here rather than through the variant's
+    :class:`~variants.variant.Promotion`."""
+
+    def __init__(self, variant: DuggansFantasyChess) -> None:
+        super().__init__(COMMANDER, "Commander", "W")
+        self.variant = variant
+        self.home: dict[Color, frozenset[int]] = {}
+
+    def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        self.home = {
+            True: frozenset(geometry.squares_of_rank(0)),
+            False: frozenset(geometry.squares_of_rank(geometry.ranks - 1)),
+        }
+
+    def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
+        first = len(out)
+        super().generate(pos, sq, piece, out)
+        color = piece.color
+        assert color is not None
+        home = self.home[color]
+        for move in out[first:]:
+            if move.to in home:
+                out.extend(
+                    with_change(move, self.variant.piece(kind, color), kind)
+                    for kind in COMMANDER_CHOICES
+                )
 
 
 class Assassin(GolemProofPiece):
@@ -275,9 +308,9 @@ class DuggansFantasyChess(Variant):
     pawn_kinds: ClassVar[frozenset[str]] = frozenset({MERCENARY})
     simple_rules: ClassVar[bool] = False
     # DF-3: a Mercenary reaching the last rank must become Archer, Bishop or
-    # Commander.  The Commander's own promotion (DF-5) is in add_promotions.
+    # Commander.  The Commander's own promotion (DF-5) is in its generator.
     promotion: ClassVar[Promotion | None] = Promotion(
-        kinds=frozenset({MERCENARY, COMMANDER}),
+        kinds=frozenset({MERCENARY}),
         choices=("A", "B", "C"),
         ranks=(7,),
         mandatory_ranks=(7,),
@@ -293,24 +326,8 @@ class DuggansFantasyChess(Variant):
             Assassin(self),
             BetzaPiece(ADEPT, "Adept", "K", royal=True),  # DF-7
             Mercenary(self),
-            BetzaPiece(COMMANDER, "Commander", "W"),  # DF-5: may take Golems (DF-2)
+            Commander(self),
         ]
-
-    def add_promotions(
-        self, pos: Position, piece: Piece, moves: list[Move], out: list[Move]
-    ) -> None:
-        """DF-5: a Commander's move that ends on its own first rank may promote to
-        Archer, Assassin, Golem or Bishop, or not at all.  Mercenaries: the base rule."""
-        if piece.kind != COMMANDER:
-            super().add_promotions(pos, piece, moves, out)
-            return
-        assert piece.color is not None
-        home = 0 if piece.color else self.ranks - 1
-        for move in moves:
-            out.append(move)
-            if self.geometry.rank_of(move.to) == home:
-                for kind in COMMANDER_CHOICES:
-                    out.append(with_change(move, self.piece(kind, piece.color), kind))
 
     # -- attacks --------------------------------------------------------------------
     def is_attacked(self, pos: Position, sq: int, by: Color) -> bool:
@@ -385,9 +402,13 @@ class DuggansFantasyChess(Variant):
             if s is None or s in pending:
                 continue
             p = board[s]
-            if p is not None and p.kind == MERCENARY and p.color is by:
-                if self._threatened(pos, s, by, pending | {s}):
-                    return True
+            if (
+                p is not None
+                and p.kind == MERCENARY
+                and p.color is by
+                and self._threatened(pos, s, by, pending | {s})
+            ):
+                return True
         return False
 
     def defended_after_teleport(self, pos: Position, frm: int, to: int) -> bool:
