@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cached_property
 from typing import ClassVar
 
 from variants.geometry import DIAGONAL, ORTHOGONAL, Geometry, Vector
@@ -73,12 +74,32 @@ def _geo(ptype: PieceType) -> Geometry:
     return ptype.geometry
 
 
+def _pawn_targets(geo: Geometry, color: Color, sq: int) -> frozenset[int]:
+    """Squares either kind of pawn could reach from ``sq``: its forward run, the two
+    forward diagonals and the two sideways squares (so that the rules core skips the
+    promotion expansion for pawns far from the last rank)."""
+    f = 1 if color else -1
+    steps = _run_length(geo, sq, color)
+    near = (geo.offset(sq, (dx, dy)) for dx in (-1, 1) for dy in (0, f))
+    return frozenset(geo.ray(sq, (0, f))[:steps]) | {t for t in near if t is not None}
+
+
+def _run_length(geo: Geometry, sq: int, color: Color) -> int:
+    """TC-2, TC-3: how far forward a pawn may run: up to the centre rank from below it,
+    one square from the centre rank on."""
+    rel = _rel_rank(geo, sq, color)
+    return CENTRE - rel if rel < CENTRE else 1
+
+
 class TitanPawn(PieceType):
     """The ordinary Pawn (TC-2): from below the centre it may run forward over any
     number of empty squares up to the centre rank; each square it passes becomes an
     en passant target for enemy ordinary Pawns for one move."""
 
     simple = True  # it removes only by its diagonal captures; e.p. never takes a King
+
+    def targets(self, color: Color, sq: int) -> frozenset[int]:
+        return _pawn_targets(_geo(self), color, sq)
 
     def attack_vectors(self, color: Color) -> Iterable[tuple[Vector, int]]:
         f = 1 if color else -1
@@ -89,22 +110,20 @@ class TitanPawn(PieceType):
         color = piece.color
         assert color is not None
         f = 1 if color else -1
-        rel = _rel_rank(geo, sq, color)
-        steps = CENTRE - rel if rel < CENTRE else 1
-        ray = geo.ray(sq, (0, f))[:steps]
+        ray = geo.ray(sq, (0, f))[: _run_length(geo, sq, color)]
         for k, t in enumerate(ray):
             if pos.board[t] is not None:
                 break
             out.append(Move(sq, t, ((MOVE, sq, t),), ep=ray[:k]))
         for dx in (-1, 1):
-            t = geo.offset(sq, (dx, f))
-            if t is None:
+            diag = geo.offset(sq, (dx, f))
+            if diag is None:
                 continue
-            x = pos.board[t]
+            x = pos.board[diag]
             if _enemy(x, color):
-                out.append(Move(sq, t, ((REMOVE, t), (MOVE, sq, t))))
-            elif x is None and t in pos.ep:
-                self._en_passant(pos, sq, t, color, out)
+                out.append(Move(sq, diag, ((REMOVE, diag), (MOVE, sq, diag))))
+            elif x is None and diag in pos.ep:
+                self._en_passant(pos, sq, diag, color, out)
 
     @staticmethod
     def _en_passant(pos: Position, sq: int, t: int, color: Color, out: list[Move]) -> None:
@@ -120,19 +139,20 @@ class NinjaPawn(PieceType):
     from its own half, captures diagonally forward anywhere and sideways in the enemy
     half.  Not simple: the sideways capture depends on the rank it stands on."""
 
+    def targets(self, color: Color, sq: int) -> frozenset[int]:
+        return _pawn_targets(_geo(self), color, sq)
+
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
         geo = _geo(self)
         board = pos.board
         color = piece.color
         assert color is not None
         f = 1 if color else -1
-        rel = _rel_rank(geo, sq, color)
-        steps = CENTRE - rel if rel < CENTRE else 1
-        for t in geo.ray(sq, (0, f))[:steps]:
+        for t in geo.ray(sq, (0, f))[: _run_length(geo, sq, color)]:
             if board[t] is not None:
                 break
             out.append(Move(sq, t, ((MOVE, sq, t),)))  # TC-3: no en passant squares
-        enemy_half = rel > CENTRE
+        enemy_half = _rel_rank(geo, sq, color) > CENTRE
         for dx in (-1, 1):
             side = geo.offset(sq, (dx, 0))
             if side is not None:
@@ -259,9 +279,7 @@ class FlyingBomber(PieceType):
             if far is None:
                 out.append(Move(sq, s2, ((REMOVE, s1), (MOVE, sq, s2)), tag="flyover"))
             else:  # TC-5: the double capture is compulsory: no single capture of s1 here
-                out.append(
-                    Move(sq, s2, ((REMOVE, s1), (REMOVE, s2), (MOVE, sq, s2)), tag="double")
-                )
+                out.append(Move(sq, s2, ((REMOVE, s1), (REMOVE, s2), (MOVE, sq, s2)), tag="double"))
         elif far is None:
             out.append(Move(sq, s2, ((MOVE, sq, s2),)))
         else:  # TC-5: over a friendly piece it captures by replacement only
@@ -329,7 +347,7 @@ def quad_paths(firsts: tuple[Vector, ...], bomber: bool) -> tuple[tuple[Vector, 
     diagonal first step; for the Quad Raptor, the two diagonals that contain its
     orthogonal first step.
     """
-    paths = []
+    paths: list[tuple[Vector, Vector]] = []
     for v in firsts:
         if bomber:
             outs = [(v[0], 0), (0, v[1])]
@@ -395,7 +413,7 @@ class TitanChess(Variant):
                 if self.is_attacked(pos, king_sq, them):
                     return  # TC-7: not out of check
                 step = 1 if rook_sq > king_sq else -1
-                for king_to in geo.between(king_sq, rook_sq) + (rook_sq,):
+                for king_to in (*geo.between(king_sq, rook_sq), rook_sq):
                     if self._king_would_be_attacked(pos, king_sq, king_to - step, them):
                         break
                     out.append(self._castle(king_sq, king_to, rook_sq, king_to - step))
@@ -436,84 +454,123 @@ class TitanChess(Variant):
     # -- attacks -------------------------------------------------------------------
     def removes(self, pos: Position, target: int, by: Color, kinds: frozenset[str]) -> bool:
         """Whether a ``by`` piece of a non-simple kind could remove the piece on
-        ``target``, found by looking backwards from the target (same answer as
-        generating every move, which the tests check on random positions)."""
+        ``target``, found by looking backwards from the target through tables made
+        once per board (same answer as generating every move, which the tests check
+        on random positions)."""
+        board = pos.board
+        tables = self._reverse
         return (
-            self._bomber_attacks(pos, target, by, "F", ORTHOGONAL)
-            or self._bomber_attacks(pos, target, by, "Y", DIAGONAL)
-            or self._quad_attacks(pos, target, by, "U", bomber=True)
-            or self._quad_attacks(pos, target, by, "V", bomber=False)
-            or self._ninja_pawn_attacks(pos, target, by)
+            _bomber_attacks(board, tables.orthogonal[target], by, "F")
+            or _bomber_attacks(board, tables.diagonal[target], by, "Y")
+            or _quad_attacks(board, tables.quad_bomber[target], by, "U")
+            or _quad_attacks(board, tables.quad_raptor[target], by, "V")
+            or any(_owned(board[s], by, "J") for s in tables.ninja_pawn[by][target])
         )
 
-    def _bomber_attacks(
-        self, pos: Position, target: int, by: Color, kind: str, lines: tuple[Vector, ...]
-    ) -> bool:
-        """TC-5 backwards: a bomber two squares away always takes; one adjacent takes
-        if the square beyond holds the target's friend (double) or nothing (fly-over);
-        one farther off along an empty line takes if the square beyond is empty."""
-        geo = self.geometry
-        board = pos.board
-        for v in lines:
-            back = geo.ray(target, _neg(v))
-            if not back:
-                continue
-            if len(back) > 1 and _owned(board[back[1]], by, kind):
-                return True
-            beyond = geo.offset(target, v)
-            if beyond is None:
-                continue
-            after = board[beyond]
-            if after is None:
-                shooter = next((board[s] for s in back if board[s] is not None), None)
-                if _owned(shooter, by, kind):
-                    return True
-            elif _owned(board[back[0]], by, kind) and _enemy(after, by):
-                return True
-        return False
-
-    def _quad_attacks(self, pos: Position, target: int, by: Color, kind: str, bomber: bool) -> bool:
-        """TC-6 backwards: an empty landing square beyond the target, an empty path back
-        to some first-step square, and the quad piece one first step before that."""
-        geo = self.geometry
-        board = pos.board
-        outward_lines = ORTHOGONAL if bomber else DIAGONAL
-        for o in outward_lines:
-            land = geo.offset(target, o)
-            if land is None or board[land] is not None:
-                continue
-            firsts = _first_steps(o, bomber)
-            for s1 in geo.ray(target, _neg(o)):
-                if board[s1] is not None:
-                    break
-                for first in firsts:
-                    origin = geo.offset(s1, _neg(first))
-                    if origin is not None and _owned(board[origin], by, kind):
-                        return True
-        return False
-
-    def _ninja_pawn_attacks(self, pos: Position, target: int, by: Color) -> bool:
-        """TC-3 backwards: diagonally forward anywhere, sideways from the enemy half."""
-        geo = self.geometry
-        board = pos.board
-        f = 1 if by else -1
-        for dx in (-1, 1):
-            diag = geo.offset(target, (dx, -f))
-            if diag is not None and _owned(board[diag], by, "J"):
-                return True
-            side = geo.offset(target, (dx, 0))
-            if (
-                side is not None
-                and _owned(board[side], by, "J")
-                and _rel_rank(geo, side, by) > CENTRE
-            ):
-                return True
-        return False
+    @cached_property
+    def _reverse(self) -> _ReverseTables:
+        return _ReverseTables(self.geometry)
 
     # -- notation ----------------------------------------------------------------
     def parse_move(self, pos: Position, text: str) -> Move:
         """Coordinate notation, also with the separators the rule page uses (``g1-h1``)."""
         return super().parse_move(pos, _SEPARATORS.sub("", text))
+
+
+_BomberLine = tuple[tuple[int, ...], int]
+"""Squares from the target back toward a shooter, and the square beyond the target (-1: none)."""
+_QuadLine = tuple[int, tuple[tuple[int, tuple[int, ...]], ...]]
+"""A landing square beyond the target, then (first-step square, origin squares) going back."""
+
+
+class _ReverseTables:
+    """Per target square, where a non-simple attacker would have to stand (TC-3, TC-5,
+    TC-6), so that the check test reads a few squares instead of generating moves."""
+
+    def __init__(self, geo: Geometry) -> None:
+        squares = range(geo.size)
+        self.orthogonal = [_bomber_lines(geo, t, ORTHOGONAL) for t in squares]
+        self.diagonal = [_bomber_lines(geo, t, DIAGONAL) for t in squares]
+        self.quad_bomber = [_quad_lines(geo, t, bomber=True) for t in squares]
+        self.quad_raptor = [_quad_lines(geo, t, bomber=False) for t in squares]
+        self.ninja_pawn = {
+            by: [_ninja_origins(geo, t, by) for t in squares] for by in (True, False)
+        }
+
+
+def _bomber_lines(geo: Geometry, target: int, lines: tuple[Vector, ...]) -> tuple[_BomberLine, ...]:
+    found = []
+    for v in lines:
+        back = geo.ray(target, _neg(v))
+        beyond = geo.offset(target, v)
+        if back:
+            found.append((back, -1 if beyond is None else beyond))
+    return tuple(found)
+
+
+def _quad_lines(geo: Geometry, target: int, bomber: bool) -> tuple[_QuadLine, ...]:
+    found = []
+    for o in ORTHOGONAL if bomber else DIAGONAL:
+        land = geo.offset(target, o)
+        if land is None:
+            continue
+        chain = []
+        for s1 in geo.ray(target, _neg(o)):
+            origins = (geo.offset(s1, _neg(first)) for first in _first_steps(o, bomber))
+            chain.append((s1, tuple(s for s in origins if s is not None)))
+        found.append((land, tuple(chain)))
+    return tuple(found)
+
+
+def _ninja_origins(geo: Geometry, target: int, by: Color) -> tuple[int, ...]:
+    """TC-3 backwards: diagonally forward from anywhere, sideways from the enemy half."""
+    f = 1 if by else -1
+    found = []
+    for dx in (-1, 1):
+        diag = geo.offset(target, (dx, -f))
+        if diag is not None:
+            found.append(diag)
+        side = geo.offset(target, (dx, 0))
+        if side is not None and _rel_rank(geo, side, by) > CENTRE:
+            found.append(side)
+    return tuple(found)
+
+
+def _bomber_attacks(
+    board: list[Piece | None], lines: tuple[_BomberLine, ...], by: Color, kind: str
+) -> bool:
+    """TC-5 backwards: a bomber two squares away always takes; one adjacent takes
+    if the square beyond holds the target's friend (double) or nothing (fly-over);
+    one farther off along an empty line takes if the square beyond is empty."""
+    for back, beyond in lines:
+        if len(back) > 1 and _owned(board[back[1]], by, kind):
+            return True
+        if beyond < 0:
+            continue
+        after = board[beyond]
+        if after is None:
+            shooter = next((board[s] for s in back if board[s] is not None), None)
+            if _owned(shooter, by, kind):
+                return True
+        elif _owned(board[back[0]], by, kind) and _enemy(after, by):
+            return True
+    return False
+
+
+def _quad_attacks(
+    board: list[Piece | None], lines: tuple[_QuadLine, ...], by: Color, kind: str
+) -> bool:
+    """TC-6 backwards: an empty landing square beyond the target, an empty path back
+    to some first-step square, and the quad piece one first step before that."""
+    for land, chain in lines:
+        if board[land] is not None:
+            continue
+        for s1, origins in chain:
+            if board[s1] is not None:
+                break
+            if any(_owned(board[s], by, kind) for s in origins):
+                return True
+    return False
 
 
 def _first_steps(outward: Vector, bomber: bool) -> tuple[Vector, Vector]:
