@@ -1,0 +1,11 @@
+"""Zillions of Games rules files (.zrf): lexer, parser, macro expander, model, writer.
+
+``read_zrf(path)`` / ``parse_zrf(text)`` give a :class:`ZrfFile` of games and
+variants; ``variant_to_zrf(variant)`` writes one of trebuchet's variants.
+"""
+
+from converters.zrf.errors import ZrfError
+from converters.zrf.model import ZrfFile, parse_zrf, read_zrf
+from converters.zrf.writer import variant_to_zrf
+
+__all__ = ["ZrfError", "ZrfFile", "parse_zrf", "read_zrf", "variant_to_zrf"]

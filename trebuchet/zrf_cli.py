@@ -1,0 +1,101 @@
+"""``trebuchet zrf``: look into Zillions rules files and export our variants as ZRF."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import click
+
+from converters.zrf.model import read_zrf
+from converters.zrf.show import board_text, info_text
+
+
+@click.group("zrf")
+def zrf_group() -> None:
+    """Zillions of Games rules files (.zrf).
+
+    \b
+    Examples:
+      trebuchet zrf info Chess.zrf
+      trebuchet zrf board Chess.zrf --variant 2
+      trebuchet zrf export mangonel-chess -o mangonel.zrf
+    """
+
+
+@zrf_group.command("info")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+def info_command(path: str) -> None:
+    """Print the games and variants of FILE: boards, pieces, setups, conditions.
+
+    \b
+    Example:
+      trebuchet zrf info Shatranj.zrf
+    """
+    click.echo(info_text(read_zrf(path)))
+
+
+@zrf_group.command("board")
+@click.argument("path", metavar="FILE", type=click.Path(dir_okay=False))
+@click.option(
+    "--variant",
+    "-v",
+    "variant",
+    default=None,
+    metavar="N",
+    help="Game or variant by number (1 = first form in the file) or title.",
+)
+def board_command(path: str, variant: str | None) -> None:
+    """Draw the start position of a game or variant of FILE.
+
+    \b
+    Example:
+      trebuchet zrf board Shatranj.zrf --variant 1
+    """
+    click.echo(board_text(read_zrf(path).game(variant)))
+
+
+@zrf_group.command("export")
+@click.argument("variant_name", metavar="VARIANT")
+@click.option(
+    "--output",
+    "-o",
+    "output",
+    default=None,
+    metavar="OUT",
+    help="Write to this file (default: standard output).",
+)
+def export_command(variant_name: str, output: str | None) -> None:
+    """Write one of trebuchet's variants as a Zillions rules file.
+
+    \b
+    Example:
+      trebuchet zrf export chess -o chess.zrf
+    """
+    from converters.zrf.writer import variant_to_zrf
+    from variants.registry import get_variant
+
+    text = variant_to_zrf(get_variant(variant_name))
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    _write_whole(Path(output), text)
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` whole or not at all (temp file, then rename)."""
+    folder = path.resolve().parent
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="latin-1", errors="replace", newline="\r\n") as out:
+            out.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def register(group: click.Group) -> None:
+    """Called by trebuchet.cli: add the ``zrf`` command group."""
+    group.add_command(zrf_group)
