@@ -69,9 +69,12 @@ _RIDE_TAGS: dict[str | None, str] = {
 }
 
 
-def _tagged(frm: int, to: int, actions: Iterable[Action], tag: str, **kw: str | None) -> Move:
+def _tagged(
+    frm: int, to: int, actions: Iterable[Action], tag: str, promotion: str | None = None
+) -> Move:
     """A special move, its coordinate suffix taken from its tag."""
-    return Move(frm, to, tuple(actions), tag=tag, suffix=SUFFIXES.get(tag, ""), **kw)  # type: ignore[arg-type]
+    suffix = SUFFIXES.get(tag, "")
+    return Move(frm, to, tuple(actions), tag=tag, promotion=promotion, suffix=suffix)
 
 
 class _TroyPiece(PieceType):
@@ -120,7 +123,7 @@ class Catapult(_TroyPiece):
         arrived = self.variant.arrive(rider, t)
         if arrived is rider:
             return Move(sq, t, ((MOVE, sq, t),))
-        loaded = self.variant.loaded(piece.color, arrived)
+        loaded = self.variant.loaded(bool(piece.color), arrived)
         return Move(sq, t, ((MOVE, sq, t), (CHANGE, t, loaded)), promotion="A")
 
     def _load(self, sq: int, t: int, friend: Piece, rider: Piece | None, out: list[Move]) -> None:
@@ -175,7 +178,8 @@ class Catapult(_TroyPiece):
                     acts.append((CHANGE, sq, variant.loaded(rider.color, act[2])))
                 else:
                     acts.append(act)
-            out.append(_tagged(sq, m.to, acts, _RIDE_TAGS[m.tag], promotion=m.promotion))
+            tag = _RIDE_TAGS.get(m.tag, m.tag or "ride")
+            out.append(_tagged(sq, m.to, acts, tag, promotion=m.promotion))
 
 
 class Ram(_TroyPiece):
