@@ -109,11 +109,11 @@ def orient(vector: Vector, color: Color) -> Vector:
     return vector if color else (-vector[0], -vector[1])
 
 
-_Step = tuple[int, Move | None, Move | None]
+_RayStep = tuple[int, Move | None, Move | None]
 """(target square, the quiet move there or None, the capture there or None)."""
 
-_Lame = tuple[tuple[int, ...], int, Move | None, Move | None]
-"""(squares that must be empty, target, quiet move or None, capture or None)."""
+_Step = tuple[int, Move | None, Move | None, tuple[int, ...]]
+"""A single step or leap: as _RayStep, plus the squares a lame leap needs empty."""
 
 
 class BetzaPiece(PieceType):
@@ -131,8 +131,7 @@ class BetzaPiece(PieceType):
         self.components: tuple[Component, ...] = parse_betza(betza)
         self.simple = all(c.is_simple_attack for c in self.components if c.capture)
         self._steps: dict[Color, list[tuple[_Step, ...]]] = {}
-        self._rays: dict[Color, list[tuple[tuple[_Step, ...], ...]]] = {}
-        self._lame: dict[Color, list[tuple[_Lame, ...]]] = {}
+        self._rays: dict[Color, list[tuple[tuple[_RayStep, ...], ...]]] = {}
         self._ep: dict[Color, list[tuple[int, ...]]] = {}
         self._hops: dict[Color, list[tuple[tuple[Component, tuple[int, ...]], ...]]] = {}
 
@@ -144,16 +143,14 @@ class BetzaPiece(PieceType):
             ]
             self._steps[color] = [t[0] for t in tables]
             self._rays[color] = [t[1] for t in tables]
-            self._lame[color] = [t[2] for t in tables]
-            self._ep[color] = [t[3] for t in tables]
-            self._hops[color] = [t[4] for t in tables]
+            self._ep[color] = [t[2] for t in tables]
+            self._hops[color] = [t[3] for t in tables]
 
     def _square_tables(
         self, geometry: Geometry, sq: int, color: Color, initial: dict[Color, frozenset[int]]
     ) -> tuple[
         tuple[_Step, ...],
-        tuple[tuple[_Step, ...], ...],
-        tuple[_Lame, ...],
+        tuple[tuple[_RayStep, ...], ...],
         tuple[int, ...],
         tuple[tuple[Component, tuple[int, ...]], ...],
     ]:
@@ -186,7 +183,7 @@ class BetzaPiece(PieceType):
                         if comp.en_passant and d == 0:
                             ep.append(t)
         steps: list[_Step] = []
-        rays: list[tuple[_Step, ...]] = []
+        rays: list[tuple[_RayStep, ...]] = []
         for v, per_dist in reach.items():
             if not per_dist:
                 continue
@@ -195,20 +192,16 @@ class BetzaPiece(PieceType):
                 _step(sq, t, *per_dist.get(d, (False, False))) for d, t in enumerate(ray)
             )
             if len(entries) == 1:
-                steps.append(entries[0])
+                steps.append((*entries[0], ()))
             else:
                 rays.append(entries)
-        lames = tuple(
-            (between, t, *_step(sq, t, flags[0], flags[1])[1:])
-            for t, (between, flags) in lame.items()
-        )
-        return tuple(steps), tuple(rays), lames, tuple(ep), tuple(hops)
+        steps.extend((*_step(sq, t, *flags), between) for t, (between, flags) in lame.items())
+        return tuple(steps), tuple(rays), tuple(ep), tuple(hops)
 
     def targets(self, color: Color, sq: int) -> frozenset[int]:
         """Squares the piece could reach from ``sq`` in one move on some board."""
-        found = {t for t, _, _ in self._steps[color][sq]}
+        found = {step[0] for step in self._steps[color][sq]}
         found.update(t for ray in self._rays[color][sq] for t, _, _ in ray)
-        found.update(t for _, t, _, _ in self._lame[color][sq])
         found.update(t for _, path in self._hops[color][sq] for t in path)
         return frozenset(found)
 
@@ -223,7 +216,9 @@ class BetzaPiece(PieceType):
         color = piece.color
         assert color is not None
         append = out.append
-        for t, quiet_move, capture_move in self._steps[color][sq]:
+        for t, quiet_move, capture_move, between in self._steps[color][sq]:
+            if between and not _clear(board, between):
+                continue
             x = board[t]
             if x is None:
                 if quiet_move is not None:
@@ -240,19 +235,6 @@ class BetzaPiece(PieceType):
                 if capture_move is not None and x.color is not color and x is not WALL:
                     append(capture_move)
                 break
-        lames = self._lame[color][sq]
-        if lames:
-            for between, t, quiet_move, capture_move in lames:
-                for s in between:
-                    if board[s] is not None:
-                        break
-                else:
-                    x = board[t]
-                    if x is None:
-                        if quiet_move is not None:
-                            append(quiet_move)
-                    elif capture_move is not None and x.color is not color and x is not WALL:
-                        append(capture_move)
         if pos.ep:
             for t in self._ep[color][sq]:
                 if t in pos.ep and board[t] is None:
@@ -263,7 +245,11 @@ class BetzaPiece(PieceType):
                 _generate_hop(pos, sq, color, comp, path, out)
 
 
-def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _Step:
+def _clear(board: list[Piece | None], squares: tuple[int, ...]) -> bool:
+    return all(board[s] is None for s in squares)
+
+
+def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
     return (
         t,
         Move(sq, t, ((MOVE, sq, t),)) if can_move else None,

@@ -320,18 +320,23 @@ class Variant:
                 legal.append(m)
         return legal
 
-    def _check_lines(self, pos: Position, king: int, them: Color) -> list[frozenset[int]]:
-        """For each simple piece of ``them`` attacking ``king``: its square and the
-        squares between (where a capture or a block ends the check)."""
+    def _check_lines(
+        self, pos: Position, target: int, them: Color, *, first: bool = False
+    ) -> list[frozenset[int]]:
+        """For each simple piece of ``them`` attacking ``target``: its square and the
+        squares between (where a capture or a block ends a check).  With
+        ``first``, stop at the first attacker found."""
         board = pos.board
         lines = []
-        for ray, kinds_at in self._tables.rays[them][king]:
+        for ray, kinds_at in self._tables.rays[them][target]:
             for i, s in enumerate(ray):
                 x = board[s]
                 if x is None:
                     continue
                 if x is not WALL and x.color is them and x.kind in kinds_at[i]:
                     lines.append(frozenset(ray[: i + 1]))
+                    if first:
+                        return lines
                 break
         return lines
 
@@ -355,15 +360,8 @@ class Variant:
 
     def is_attacked(self, pos: Position, target: int, by: Color) -> bool:
         """Could ``by`` remove the piece on ``target`` with one move (ignoring its own check)?"""
-        board = pos.board
-        for ray, kinds_at in self._tables.rays[by][target]:
-            for i, s in enumerate(ray):
-                x = board[s]
-                if x is None:
-                    continue
-                if x is not WALL and x.color is by and x.kind in kinds_at[i]:
-                    return True
-                break
+        if self._check_lines(pos, target, by, first=True):
+            return True
         slow = self._tables.slow_kinds[by]
         if slow or not self.simple_rules:
             return self.removes(pos, target, by, slow)
