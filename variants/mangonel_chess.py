@@ -23,7 +23,7 @@ from variants.geometry import QUEEN_LINES, Vector
 from variants.move import CHANGE, MOVE, REMOVE, Action, Move
 from variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
 from variants.position import Position
-from variants.variant import Outcome, Promotion
+from variants.variant import Promotion
 
 SLING = "sling"
 """Tag of a Mangonel step that slings a piece (a step that slings nothing is simple)."""
@@ -60,7 +60,9 @@ class Mangonel(PieceType):
         plain = Move(frm, to, ((MOVE, frm, to),))
         geo = self.geometry
         assert geo is not None
-        behind = next((s for s in geo.ray(frm, (-vec[0], -vec[1])) if pos.board[s] is not None), None)
+        behind = next(
+            (s for s in geo.ray(frm, (-vec[0], -vec[1])) if pos.board[s] is not None), None
+        )
         if behind is None or pos.board[behind] is WALL:
             return plain
         slung = pos.board[behind]
@@ -79,9 +81,7 @@ class Mangonel(PieceType):
             actions.append((CHANGE, landing, self.variant.piece("Q", slung.color)))
         return Move(frm, to, tuple(actions), tag=SLING)
 
-    def landing(
-        self, pos: Position, line: Sequence[int], slung: Piece, mover: Color
-    ) -> int | None:
+    def landing(self, pos: Position, line: Sequence[int], slung: Piece, mover: Color) -> int | None:
         """Where ``slung`` lands flying along ``line``: the first piece it meets if
         that is an enemy of ``mover`` (MC-2), else the farthest empty square before
         the first piece or the edge; None if there is no such square.
@@ -141,6 +141,52 @@ class MangonelChess(Chess):
             Mangonel(self),
             BetzaPiece("K", "King", "K", royal=True),
         ]
+
+    # -- legality and check -------------------------------------------------------------
+    def legal_moves(self, pos: Position) -> list[Move]:
+        """The core's legality test; with no Mangonel on the board the game is FIDE
+        chess, and the core's fast path (pins read off rays) is exact, so use it."""
+        if any(p is not None and p.kind == "M" for p in pos.board):
+            return super().legal_moves(pos)
+        saved, self.fast_legality = self.fast_legality, True
+        try:
+            return super().legal_moves(pos)
+        finally:
+            self.fast_legality = saved
+
+    def removes(self, pos: Position, target: int, by: Color, kinds: frozenset[str]) -> bool:
+        """Whether a sling of ``by`` would take the piece on ``target``.
+
+        The same answer as generating every Mangonel move (the base class does),
+        read backwards from the target instead, because legality asks it for
+        every candidate move: along each line, the nearest piece must be a ``by``
+        Mangonel with an empty square to step to in front of it, and behind it a
+        piece to sling (MC-2) that is not a pawn kept off its first rank (MC-3).
+        """
+        board = pos.board
+        victim = board[target]
+        if victim is None or victim is WALL or victim.color is by or "M" not in kinds:
+            return False
+        geo = self.geometry
+        for dx, dy in QUEEN_LINES:
+            back = geo.ray(target, (-dx, -dy))
+            near = next((i for i, s in enumerate(back) if board[s] is not None), None)
+            if near is None or near == 0:
+                continue
+            engine = board[back[near]]
+            if engine is WALL or engine is None or engine.kind != "M" or engine.color is not by:
+                continue
+            slung = next((board[s] for s in back[near + 1 :] if board[s] is not None), None)
+            if slung is None or slung is WALL:
+                continue
+            if slung.kind == "P" and self._pawn_first_rank(slung, target):
+                continue
+            return True
+        return False
+
+    def _pawn_first_rank(self, pawn: Piece, sq: int) -> bool:
+        rank = self.geometry.rank_of(sq)
+        return rank == (0 if pawn.color else self.ranks - 1)
 
     # -- castling (MC-4) ---------------------------------------------------------
     def add_special_moves(self, pos: Position, color: Color, out: list[Move]) -> None:
@@ -204,14 +250,16 @@ class MangonelChess(Chess):
         return self.geometry.rank_of(home) < self.ranks // 2
 
     # -- how games end ------------------------------------------------------------
-    def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
-        """FIDE endings; a Mangonel on the board rules out insufficient material
-        (it can sling its own King onto the enemy King)."""
-        ended = super().outcome(pos, claim_draw=claim_draw)
-        if ended is not None and ended.termination == "insufficient_material":
-            if any(p.kind == "M" for _, p in pos.pieces()):
-                return None
-        return ended
+    def insufficient_material(self, pos: Position, color: Color) -> bool:
+        """FIDE's rule, except that a Mangonel is mating material: it can sling its
+        own King (or a Bishop of one colour) onto the enemy King, and the enemy's
+        Mangonel can make helpmates possible, as a Knight does in FIDE's rule."""
+        if any(p.kind == "M" for _, p in pos.pieces(color)):
+            return False
+        bishops = any(p.kind == "B" for _, p in pos.pieces(color))
+        if bishops and any(p.kind == "M" for _, p in pos.pieces()):
+            return False
+        return insufficient_material(pos, color)
 
 
 def _follow(square: int, moves: Iterable[Move]) -> int | None:
