@@ -1,0 +1,200 @@
+"""Plain-text files around the FEN codec: files of FEN lines, and coordinate move lists.
+
+The FEN codec itself is :mod:`variants.fen`; this module only reads and
+writes files.
+
+*FEN files* (``.fen``) hold one position a line; ``#`` starts a comment.
+Writing a game as FEN gives the final position of each game, one a line.
+
+*Move lists* (format ``moves``, ``.txt``) are what the example games are
+written in by hand: a header of ``# Key: value`` comment lines giving at least
+the variant (``# Variant: shatranj-of-troy``) and, optionally, the start
+``# FEN:`` and other tags (the usual PGN tags in any case anywhere; any key within
+the unbroken block of header lines), then coordinate moves (``e2e4``, ``P@d7``,
+``e2d4,C@e2``) separated by white space or lines, with optional move numbers.
+A move may be followed by its coordinate form in brackets (``Ram-H1+ [h5h1]``),
+which is skipped.  Other ``#`` lines are comments: before the first move they become the
+game's opening comment, later ones a comment on the move before them.  A
+``# Variant:`` line after moves starts the next game.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from converters.record import (
+    GameRecord,
+    MoveNode,
+    RecordError,
+    drop_implicit_variant,
+    header_variant,
+    resolve_variant_name,
+)
+from converters.replay import coordinate, start_position
+from variants.errors import FenError
+from variants.position import Position
+from variants.variant import Variant
+
+_HEADER = re.compile(r"^#\s?([A-Za-z][A-Za-z0-9_]*):\s*(.*?)\s*$")
+_NUMBER = re.compile(r"^\d+\.+$")
+#: ``[h5h1]`` after a move: the same move in coordinate notation, a gloss for the reader
+_BRACKETED = re.compile(r"\[[^\]]*\]")
+
+
+# -- FEN lines ----------------------------------------------------------------
+
+def read_positions(path: str, variant: Variant) -> Iterator[tuple[int, Position]]:
+    """(line number, position) for each FEN line of the file; FenError names the line."""
+    with open(path, encoding="utf-8", errors="replace") as handle:
+        for number, line in enumerate(handle, start=1):
+            text = line.split("#", 1)[0].strip()
+            if not text:
+                continue
+            try:
+                yield number, variant.position(text)
+            except FenError as exc:
+                raise RecordError(str(exc), source=path, line=number) from None
+
+
+def write_positions(positions: Iterable[Position], out: IO[str]) -> None:
+    for pos in positions:
+        out.write(pos.fen() + "\n")
+
+
+def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
+    """The final position of each replayed game, one FEN a line."""
+    for record in records:
+        pos = start_position(record)
+        for node in record.moves:
+            assert node.move is not None, "write_games needs replayed records"
+            pos.push(node.move)
+        out.write(pos.fen() + "\n")
+
+
+# -- coordinate move lists ------------------------------------------------------
+
+def sniff_moves(head: str) -> bool:
+    """A move list starts with a ``# Variant:`` (or other ``# Key:``) header line."""
+    first = head.lstrip("\ufeff").splitlines()[:1]
+    return bool(first and _HEADER.match(first[0]))
+
+
+def read_moves_file(path: str) -> Iterator[GameRecord | RecordError]:
+    """The games of a move-list file (see the module documentation)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            text = handle.read()
+    except OSError as exc:
+        yield RecordError(f"cannot read: {exc.strerror}", source=path)
+        return
+    yield from read_moves(text.splitlines(), path)
+
+
+#: header keys of move lists (any case), in PGN's spelling; other ``# Key:`` lines are comments
+HEADER_KEYS = {
+    key.lower(): key
+    for key in (
+        "Variant", "FEN", "Event", "Site", "Date", "Round", "White", "Black", "Result",
+        "Annotator", "Termination", "TimeControl", "ECO", "Opening", "SetUp",
+    )
+}
+
+
+def read_moves(lines: Iterable[str], source: str = "") -> Iterator[GameRecord | RecordError]:
+    record = GameRecord(source=source, line=1, move_format="coordinate")
+    pending: list[str] = []
+    seen_header = in_header = False
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            continue
+        header = _HEADER.match(line)
+        key = _header_key(header[1], in_header) if header else None
+        if header and key:
+            if key == "Variant" and record.moves:
+                yield _closed(record, pending)
+                record, pending = GameRecord(source=source, line=number,
+                                             move_format="coordinate"), []
+            record.tags[key] = header[2]
+            seen_header = in_header = True
+            continue
+        in_header = False
+        if line.startswith("#"):
+            _comment(record, pending, line[1:].strip())
+            continue
+        if not seen_header:
+            yield RecordError("expected a '# Variant: NAME' header line first", source=source,
+                              line=number)
+            return
+        body, _, comment = line.partition("#")
+        body = _BRACKETED.sub(lambda m: " " * len(m.group()), body)
+        column = 1 + len(raw) - len(raw.lstrip())
+        for match in re.finditer(r"\S+", body):
+            if _NUMBER.match(match.group()):
+                continue
+            record.moves.append(
+                MoveNode(match.group(), number, column + match.start(), before=pending)
+            )
+            pending = []
+        if comment.strip():
+            _comment(record, pending, comment.strip())
+    if seen_header:
+        yield _closed(record, pending)
+
+
+def _header_key(key: str, in_header: bool) -> str | None:
+    """The tag a ``# Key: value`` line sets: a known tag anywhere, any key inside the
+    block of header lines that opens a game; otherwise (None) the line is a comment."""
+    known = HEADER_KEYS.get(key.lower())
+    return known or (key if in_header else None)
+
+
+def _comment(record: GameRecord, pending: list[str], text: str) -> None:
+    """A comment line: on the last move if there is one, else before the first."""
+    if record.moves and not pending:
+        record.moves[-1].comments.append(text)
+    elif pending:
+        pending[-1] = f"{pending[-1]} {text}"
+    else:
+        pending.append(text)
+
+
+def _closed(record: GameRecord, pending: list[str]) -> GameRecord | RecordError:
+    if pending:
+        record.final_comments.extend(pending)
+    drop_implicit_variant(record)
+    name = record.tags.get("Variant", "")
+    if resolve_variant_name(name) is None and name:
+        return RecordError(f"unsupported variant {name!r}", source=record.source,
+                           line=record.line)
+    return record
+
+
+def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
+    """Replayed games as move lists: header, comments as ``#`` lines, one move a line."""
+    for i, record in enumerate(records):
+        if i:
+            out.write("\n")
+        pos = start_position(record)
+        out.write(f"# Variant: {header_variant(record, pos.variant)}\n")
+        if record.fen:
+            out.write(f"# FEN: {record.fen}\n")
+        for key, value in record.tags.items():
+            if key not in ("Variant", "FEN", "SetUp"):
+                out.write(f"# {key}: {value}\n")
+        for node in record.moves:
+            for comment in node.before:
+                out.write(_comment_lines(comment))
+            assert node.move is not None, "write_moves needs replayed records"
+            out.write(coordinate(pos, node.move) + "\n")
+            for comment in node.comments:
+                out.write(_comment_lines(comment))
+            pos.push(node.move)
+        for comment in record.final_comments:
+            out.write(_comment_lines(comment))
+
+
+def _comment_lines(text: str) -> str:
+    return "".join(f"# {line}\n" for line in text.splitlines() or [""])

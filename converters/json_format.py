@@ -1,0 +1,218 @@
+"""Games as JSON, for programs: every move in coordinate and human notation, with FENs.
+
+(Named ``json_format`` rather than ``json`` so that no module of ours can ever be
+mistaken for the standard library's ``json`` when run from this directory.)
+
+The document::
+
+    {
+      "format": "trebuchet-games",
+      "version": 1,
+      "games": [
+        {
+          "variant": "chess",                 # our variant name
+          "tags": {"Event": "...", ...},      # every tag the source had, in order
+          "start_fen": "rnbqkbnr/... w KQkq - 0 1",
+          "result": "1-0",
+          "comments": ["..."],                # comments of a game with no moves / at its end
+          "moves": [
+            {
+              "ply": 1,
+              "move": "e2e4",                 # coordinate notation: what is read back
+              "notation": "e4",               # the variant's notation (SAN, Troy forms)
+              "fen": "... after the move ...",
+              "before": ["..."], "comments": ["..."], "nags": [1],
+              "variations": [[ {move objects}, ... ]]
+            }
+          ]
+        }
+      ]
+    }
+
+Reading uses ``move`` (falling back to ``notation`` when ``move`` is absent) and
+replays it, so a JSON file is checked like any other; ``fen`` fields are
+output only.  ``variant`` and ``start_fen`` are used when ``tags`` lack
+``Variant`` / ``FEN``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from converters.notation import Notation, notation_for
+from converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
+from converters.replay import coordinate, is_null, start_position
+from variants.errors import FenError
+from variants.position import Position
+
+FORMAT = "trebuchet-games"
+VERSION = 1
+
+
+def sniff(head: str) -> bool:
+    text = head.lstrip("\ufeff \t\r\n")
+    return text.startswith("{") and FORMAT in head
+
+
+def read_file(path: str) -> Iterator[GameRecord | RecordError]:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            document = json.load(handle)
+    except OSError as exc:
+        yield RecordError(f"cannot read: {exc.strerror}", source=path)
+        return
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        line = getattr(exc, "lineno", 0)
+        column = getattr(exc, "colno", 0)
+        reason = getattr(exc, "msg", None) or "not UTF-8 text"
+        yield RecordError(f"not valid JSON: {reason}", source=path, line=line, column=column)
+        return
+    yield from read_document(document, path)
+
+
+def read_document(document: Any, source: str = "") -> Iterator[GameRecord | RecordError]:
+    """GameRecords of a parsed document; a RecordError for each game that is malformed."""
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        yield RecordError(f"not a {FORMAT} document (no \"format\": \"{FORMAT}\")", source=source)
+        return
+    games = document.get("games")
+    if not isinstance(games, list):
+        yield RecordError('"games" must be a list', source=source)
+        return
+    for index, game in enumerate(games, start=1):
+        try:
+            yield _game(game, source, index)
+        except _Malformed as exc:
+            yield RecordError(f"game {index}: {exc.reason}", source=source)
+        except RecordError as exc:
+            yield exc
+
+
+class _Malformed(Exception):
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _game(game: Any, source: str, index: int) -> GameRecord:
+    if not isinstance(game, dict):
+        raise _Malformed("must be an object")
+    tags = game.get("tags", {})
+    if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
+        raise _Malformed('"tags" must map names to strings')
+    record = GameRecord(tags=dict(tags), source=source, line=index, move_format="coordinate")
+    variant = game.get("variant")
+    if "Variant" not in record.tags and isinstance(variant, str) and variant != "chess":
+        if resolve_variant_name(variant) is None:
+            raise _Malformed(f"unsupported variant {variant!r}")
+        record.tags["Variant"] = variant
+    start_fen = game.get("start_fen")
+    if isinstance(start_fen, str) and start_fen and "FEN" not in record.tags:
+        _set_start(record, start_fen)
+    result = game.get("result", "")
+    record.result = result if isinstance(result, str) else ""
+    record.final_comments = _strings(game.get("comments", []), "comments")
+    record.moves = _line(game.get("moves", []), "moves")
+    return record
+
+
+def _set_start(record: GameRecord, start_fen: str) -> None:
+    """Keep ``start_fen`` as the FEN tag unless it is the variant's own start."""
+    variant = record.variant()
+    try:
+        own = variant.position(start_fen).fen() == variant.start_position().fen()
+    except FenError as exc:
+        raise _Malformed(f"bad start_fen: {exc}") from None
+    if not own:
+        record.tags["FEN"] = start_fen
+
+
+def _line(items: Any, where: str) -> list[MoveNode]:
+    if not isinstance(items, list):
+        raise _Malformed(f'"{where}" must be a list')
+    nodes = []
+    for i, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            raise _Malformed(f"{where}[{i}] must be an object")
+        text = item.get("move") or item.get("notation")
+        if not isinstance(text, str) or not text:
+            raise _Malformed(f'{where}[{i}] has no "move" text')
+        nags = item.get("nags", [])
+        if not isinstance(nags, list) or not all(isinstance(n, int) for n in nags):
+            raise _Malformed(f'{where}[{i}] "nags" must be a list of numbers')
+        variations = item.get("variations", [])
+        if not isinstance(variations, list):
+            raise _Malformed(f'{where}[{i}] "variations" must be a list')
+        nodes.append(
+            MoveNode(
+                text,
+                line=i,
+                nags=list(nags),
+                before=_strings(item.get("before", []), f"{where}[{i}].before"),
+                comments=_strings(item.get("comments", []), f"{where}[{i}].comments"),
+                variations=[
+                    _line(v, f"{where}[{i}].variations[{j}]")
+                    for j, v in enumerate(variations, start=1)
+                ],
+            )
+        )
+    return nodes
+
+
+def _strings(value: Any, where: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _Malformed(f'"{where}" must be a list of strings')
+    return list(value)
+
+
+# -- writing -------------------------------------------------------------------------
+
+def game_object(record: GameRecord) -> dict[str, Any]:
+    """The JSON object of one replayed game."""
+    pos = start_position(record)
+    human = notation_for(pos.variant)
+    return {
+        "variant": pos.variant.name,
+        "tags": dict(record.tags),
+        "start_fen": pos.fen(),
+        "result": record.result_text,
+        "comments": list(record.final_comments),
+        "moves": _moves(pos, record.moves, human),
+    }
+
+
+def _moves(pos: Position, nodes: list[MoveNode], human: Notation) -> list[dict[str, Any]]:
+    out = []
+    pushed = 0
+    for node in nodes:
+        move = node.move
+        assert move is not None, "JSON output needs a replayed record"
+        entry: dict[str, Any] = {
+            "ply": len(pos.move_stack) + 1,
+            "move": coordinate(pos, move),
+            "notation": "--" if is_null(move) else human.write(pos, move),
+        }
+        variations = [_moves(pos, v, human) for v in node.variations]
+        pos.push(move)
+        pushed += 1
+        entry["fen"] = pos.fen()
+        for key, value in (("before", node.before), ("comments", node.comments),
+                           ("nags", node.nags), ("variations", variations)):
+            if value:
+                entry[key] = list(value)
+        out.append(entry)
+    for _ in range(pushed):
+        pos.pop()
+    return out
+
+
+def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
+    """Stream the document: one game object at a time, so big files need little memory."""
+    out.write(f'{{"format": "{FORMAT}", "version": {VERSION}, "games": [\n')
+    for i, record in enumerate(records):
+        if i:
+            out.write(",\n")
+        out.write(json.dumps(game_object(record), ensure_ascii=False, indent=1))
+    out.write("\n]}\n")

@@ -1,0 +1,256 @@
+"""Replay: match each move text of a record against the legal moves of its position.
+
+This is the legality check of every format.  A text is read with the
+variant's notation (SAN, or the rule page's own forms for the Troy games) and,
+failing that, as coordinate notation; the first text that matches no legal
+move, or several, stops the replay with a :class:`ReplayError` that names the
+file, line and column, the move number, the text, the FEN before it and the
+nearest legal moves.  Wrong check/mate suffixes and a Result that contradicts
+the final position are kept as warnings on the record: they do not make a game
+illegal, but a user wants to hear about them.
+
+Variations are replayed too, from the position before the move they replace.
+Null moves (``--``, ``Z0``, ``0000``, as python-chess and ChessBase write a
+pass) are accepted as in python-chess and kept as :data:`NULL_TAG` moves.
+"""
+
+from __future__ import annotations
+
+import re
+
+from converters.notation import Notation, notation_for
+from converters.notation.san import SanNotation
+from converters.record import GameRecord, MoveNode, RecordError, ReplayError
+from variants.errors import (
+    AmbiguousMoveError,
+    FenError,
+    IllegalMoveError,
+    MoveError,
+    TrebuchetError,
+)
+from variants.move import Move
+from variants.position import Position
+
+NULL_TAG = "null"
+NULL_TEXTS = frozenset({"--", "Z0", "0000", "@@@@"})
+_SUFFIX = re.compile(r"([+#]*)[!?‼⁇⁉⁈□]*$")
+
+
+def null_move() -> Move:
+    """A pass: no actions; the core's after_move just hands the turn over."""
+    return Move(None, 0, (), tag=NULL_TAG)
+
+
+def is_null(move: Move) -> bool:
+    return move.tag == NULL_TAG
+
+
+def coordinate(pos: Position, move: Move) -> str:
+    """The move in coordinate notation, ``0000`` for a null move (as UCI writes it)."""
+    return "0000" if is_null(move) else pos.move_text(move)
+
+
+def move_number(pos: Position) -> str:
+    """``12.`` before White's move, ``12...`` before Black's."""
+    return f"{pos.fullmove}{'.' if pos.turn else '...'}"
+
+
+def start_position(record: GameRecord) -> Position:
+    """The record's start position (its FEN tag, or the variant's own start)."""
+    variant = record.variant()
+    try:
+        return variant.position(record.fen)
+    except FenError as exc:
+        raise RecordError(f"bad FEN tag: {exc}", source=record.source, line=record.line) from None
+
+
+def read_move(pos: Position, text: str, notation: Notation) -> Move:
+    """The legal move ``text`` names: ``notation`` first, then coordinates."""
+    if text in NULL_TEXTS:
+        return null_move()
+    try:
+        return notation.read(pos, text)
+    except AmbiguousMoveError:
+        raise
+    except MoveError as first:
+        try:
+            return pos.parse_move(_SUFFIX.sub("", text))
+        except MoveError:
+            raise first from None
+
+
+class CoordinateNotation:
+    """Coordinate notation first (exact), the variant's notation as a fallback:
+    for records whose texts are coordinates (JSON, plain move lists)."""
+
+    def __init__(self, notation: Notation) -> None:
+        self.notation = notation
+
+    def write(self, pos: Position, move: Move) -> str:
+        return coordinate(pos, move)
+
+    def read(self, pos: Position, text: str) -> Move:
+        if text in NULL_TEXTS:
+            return null_move()
+        try:
+            return pos.parse_move(text)
+        except AmbiguousMoveError:
+            raise
+        except MoveError as first:
+            try:
+                return self.notation.read(pos, text)
+            except MoveError:
+                raise first from None
+
+
+class FallbackNotation:
+    """The variant's own notation, with generalised SAN as a second reading.
+
+    Writers fall back to SAN where the variant's form cannot stand in the
+    target (a PGN token cannot hold the spaces and parentheses of
+    ``T e2-d4 (C@e2)``), so readers must accept SAN for every variant.
+    """
+
+    def __init__(self, primary: Notation, secondary: Notation) -> None:
+        self.primary = primary
+        self.secondary = secondary
+
+    def write(self, pos: Position, move: Move) -> str:
+        return self.primary.write(pos, move)
+
+    def read(self, pos: Position, text: str) -> Move:
+        try:
+            return self.primary.read(pos, text)
+        except AmbiguousMoveError:
+            raise
+        except MoveError as first:
+            try:
+                return self.secondary.read(pos, text)
+            except AmbiguousMoveError:
+                raise
+            except MoveError as second:
+                raise (first if first.nearest or not second.nearest else second) from None
+
+
+def notation_of(record: GameRecord, pos: Position) -> Notation:
+    """How the record's move texts are to be read, by the format they came from."""
+    human = notation_for(pos.variant)
+    if not isinstance(human, SanNotation):
+        human = FallbackNotation(human, SanNotation(pos.variant))
+    if record.move_format == "coordinate":
+        return CoordinateNotation(human)
+    if record.move_format == "courier":
+        from converters.courier import CourierNotation
+
+        return CourierNotation(pos.variant)
+    return human
+
+
+def replay(record: GameRecord) -> Position:
+    """Fill in ``node.move`` for every node of ``record`` (variations too).
+
+    Returns the final position of the main line, with the moves on its stack.
+    Raises ReplayError at the first text that is illegal or ambiguous.
+    """
+    pos = start_position(record)
+    notation = notation_of(record, pos)
+    record.warnings.clear()
+    _replay_line(record, pos, record.moves, notation)
+    _verify_result(record, pos)
+    return pos
+
+
+def _replay_line(
+    record: GameRecord, pos: Position, nodes: list[MoveNode], notation: Notation
+) -> None:
+    last = len(nodes) - 1
+    for i, node in enumerate(nodes):
+        move = _read_node(record, pos, node, notation)
+        for variation in node.variations:
+            _replay_line(record, pos.copy(stack=True), variation, notation)
+        pos.push(move)
+        node.move = move
+        _verify_suffix(record, pos, node, may_end=i == last)
+
+
+def _read_node(record: GameRecord, pos: Position, node: MoveNode, notation: Notation) -> Move:
+    try:
+        return read_move(pos, node.text, notation)
+    except MoveError as exc:
+        raise _replay_error(record, pos, node, exc) from None
+    except TrebuchetError as exc:
+        raise ReplayError(
+            f"move {move_number(pos)} {node.text!r}: {exc}",
+            source=record.source,
+            line=node.line,
+            column=node.column,
+            text=node.text,
+            fen=pos.fen(),
+        ) from None
+
+
+def _replay_error(
+    record: GameRecord, pos: Position, node: MoveNode, exc: MoveError
+) -> ReplayError:
+    fen = pos.fen()
+    if isinstance(exc, AmbiguousMoveError):
+        why = f"is ambiguous (matches {', '.join(exc.nearest) or 'several moves'})"
+    elif isinstance(exc, IllegalMoveError):
+        nearest = ", ".join(exc.nearest) if exc.nearest else "none, no legal moves"
+        why = f"is illegal; nearest legal: {nearest}"
+    else:
+        why = f"cannot be read: {exc}"
+    return ReplayError(
+        f"move {move_number(pos)} {node.text!r} {why}; position {fen}",
+        source=record.source,
+        line=node.line,
+        column=node.column,
+        text=node.text,
+        fen=fen,
+        nearest=exc.nearest,
+    )
+
+
+def _verify_suffix(record: GameRecord, pos: Position, node: MoveNode, *, may_end: bool) -> None:
+    """Warn when a written ``+`` or ``#`` does not match the position after the move.
+
+    Only the last move of a line can be mate (a line goes on only if the game
+    does), so only there, or where ``#`` is written, are the replies counted.
+    """
+    match = _SUFFIX.search(node.text)
+    claimed = match.group(1) if match else ""
+    if not claimed or node.move is None or is_null(node.move):
+        return
+    check = pos.is_check()
+    mate = check and (may_end or claimed.startswith("#")) and not pos.legal_moves()
+    actual = "#" if mate else "+" if check else ""
+    if (claimed.startswith("#") and not mate) or (claimed.startswith("+") and actual != "+"):
+        record.warnings.append(
+            f"{_at(record, node)}: move {node.text!r} is written {claimed!r} "
+            f"but gives {_describe(actual)}"
+        )
+
+
+def _describe(suffix: str) -> str:
+    return {"#": "checkmate", "+": "check"}.get(suffix, "no check")
+
+
+def _verify_result(record: GameRecord, pos: Position) -> None:
+    """Warn when the Result contradicts the final position or the movetext's marker."""
+    tag = record.tags.get("Result", "").strip()
+    if tag and record.result and tag != record.result:
+        record.warnings.append(
+            f"{_at(record)}: Result tag {tag!r} differs from the movetext's {record.result!r}"
+        )
+    claimed = record.result_text
+    outcome = pos.outcome()
+    if outcome is not None and claimed != outcome.result:
+        record.warnings.append(
+            f"{_at(record)}: result {claimed!r} but the game ended in "
+            f"{outcome.termination} ({outcome.result})"
+        )
+
+
+def _at(record: GameRecord, node: MoveNode | None = None) -> str:
+    line = node.line if node is not None else record.line
+    return f"{record.source or '<input>'}:{line}"

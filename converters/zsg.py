@@ -1,0 +1,479 @@
+"""Zillions saved games (``.zsg``): read any of them, write our variants' games.
+
+No specification was ever published; the layout and the move-line grammar are
+those measured on real files (formats-notes §2)::
+
+    Zillions Save Game File Version 0.02 HC
+    RulesFile=.\\Chess.zrf
+    VariantName=Chess
+    (White King e1)                      setup: put a piece
+    (x e1)                               setup: clear a square
+    1. Pawn e2 - e4                      one line per turn part
+    2. partial 2 Checker g4 - g6 x g5
+
+    action := Piece Pos "-" Pos | Piece Pos "x" Pos | Player Piece Pos
+            | "x" Pos | "=" (Piece|Player) ["on" Pos] | "flip" Pos | "@" Pos INT INT
+
+Tokens are not self-describing (a position may be called ``x1``), so a line is
+read with a pyparsing grammar built from the piece, player and position names
+of the rules file (:class:`Names`).
+
+For our variants a ZSG maps to a :class:`converters.record.GameRecord`: every
+move is written with the piece names of the variant and every board action of
+the move (captures, removals, drops, changes), and reading matches each line
+against the texts of the legal moves, so what is written is read back exactly.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+import pyparsing as pp
+
+from converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
+from converters.zrf.errors import ZrfError
+from converters.zrf.lexer import MAX_BYTES, decode
+from converters.zrf.model import Game
+from variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
+from variants.pieces import Piece
+from variants.position import Position
+from variants.registry import get_variant
+from variants.variant import Variant
+
+HEADER = "Zillions Save Game File Version "
+_SETUP = re.compile(r"^\((\S+) (\S+)(?: (\S+))?\)$")
+_NUMBER = re.compile(r"^(\d+)\.\s")
+
+
+@dataclass(frozen=True)
+class Names:
+    """The piece, player and position names a ZSG's tokens are read against."""
+
+    pieces: frozenset[str]
+    players: frozenset[str]
+    positions: frozenset[str]
+
+    @classmethod
+    def of_game(cls, game: Game) -> Names:
+        return cls(
+            frozenset(p.name for p in game.pieces),
+            frozenset(game.players),
+            frozenset(game.position_names()),
+        )
+
+    @classmethod
+    def of_games(cls, games: Iterable[Game]) -> Names:
+        """The union over several games (a rules file whose variant is unknown)."""
+        found = [cls.of_game(g) for g in games]
+        return cls(
+            frozenset().union(*(n.pieces for n in found)),
+            frozenset().union(*(n.players for n in found)),
+            frozenset().union(*(n.positions for n in found)),
+        )
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a move line.
+
+    ``kind`` is ``move`` (to an empty square), ``capture`` (moving onto an
+    occupied one), ``drop``, ``remove``, ``change`` (type or owner, of the moved
+    piece or of ``pos``), ``flip`` or ``attribute``.
+    """
+
+    kind: str
+    piece: str = ""
+    player: str = ""
+    frm: str = ""
+    to: str = ""
+    values: tuple[int, ...] = ()
+
+    def text(self) -> str:
+        """The action as Zillions writes it."""
+        if self.kind in ("move", "capture"):
+            return f"{self.piece} {self.frm} {'-' if self.kind == 'move' else 'x'} {self.to}"
+        if self.kind == "drop":
+            return f"{self.player} {self.piece} {self.to}"
+        if self.kind == "remove":
+            return f"x {self.to}"
+        if self.kind == "change":
+            return f"= {self.piece or self.player}" + (f" on {self.to}" if self.to else "")
+        if self.kind == "flip":
+            return f"flip {self.to}"
+        return f"@ {self.to} {self.values[0]} {self.values[1]}"
+
+
+@dataclass
+class MoveLine:
+    """One numbered line: a pass, or actions (with the opaque ``partial`` number)."""
+
+    number: int
+    text: str
+    line: int
+    actions: list[Action] | None = None
+    passed: bool = False
+    partial: int | None = None
+
+    @property
+    def understood(self) -> bool:
+        return self.passed or self.actions is not None
+
+    def body(self) -> str:
+        """The line without its number: ``Pawn e2 - e4``."""
+        return _NUMBER.sub("", self.text, count=1).strip()
+
+
+@dataclass
+class SavedGame:
+    """A whole .zsg: header, setup lines, move lines."""
+
+    version: str
+    controllers: str
+    rules_file: str
+    variant_name: str
+    source: str = ""
+    setup: list[tuple[str, ...]] = field(default_factory=list)
+    moves: list[MoveLine] = field(default_factory=list)
+
+    def understood_share(self) -> tuple[int, int]:
+        return sum(m.understood for m in self.moves), len(self.moves)
+
+
+# -- the move-line grammar ------------------------------------------------------
+
+
+def _names(names: Iterable[str], what: str) -> pp.ParserElement:
+    """One of ``names`` as a whole space-separated token, longest name first."""
+    ordered = sorted(set(names), key=lambda n: (-len(n), n))
+    if not ordered:
+        return pp.NoMatch().set_name(what)
+    pattern = "(?:" + "|".join(re.escape(n) for n in ordered) + r")(?=\s|$)"
+    return pp.Regex(pattern).set_name(what)
+
+
+def _word(text: str) -> pp.ParserElement:
+    return pp.Regex(re.escape(text) + r"(?=\s|$)").set_name(repr(text))
+
+
+@lru_cache(maxsize=32)
+def line_grammar(names: Names) -> pp.ParserElement:
+    """The pyparsing grammar of a move line for the given name sets."""
+    piece = _names(names.pieces, "piece")
+    player = _names(names.players, "player")
+    pos = _names(names.positions, "position")
+    integer = pp.Regex(r"-?\d+(?=\s|$)")
+    step = piece("piece") + pos("frm") + (_word("-") | _word("x"))("sign") + pos("to")
+    drop = player("player") + piece("piece") + pos("to")
+    remove = _word("x") + pos("to")
+    change = _word("=") + (piece("piece") | player("player")) + pp.Opt(_word("on") + pos("to"))
+    flip = _word("flip") + pos("to")
+    attribute = _word("@") + pos("to") + integer("a") + integer("b")
+    action = pp.Group(
+        step.set_parse_action(
+            lambda t: Action("move" if t.sign == "-" else "capture", t.piece, "", t.frm, t.to)
+        )
+        | drop.set_parse_action(lambda t: Action("drop", t.piece, t.player, "", t.to))
+        | remove.set_parse_action(lambda t: Action("remove", to=t.to))
+        | change.set_parse_action(lambda t: Action("change", t.piece, t.player, "", t.to or ""))
+        | flip.set_parse_action(lambda t: Action("flip", to=t.to))
+        | attribute.set_parse_action(
+            lambda t: Action("attribute", to=t.to, values=(int(t.a), int(t.b)))
+        )
+    )
+    partial = _word("partial") + integer("partial")
+    body = _word("Pass")("passed") | (pp.Opt(partial) + pp.OneOrMore(action)("actions"))
+    grammar = pp.Regex(r"\d+")("number") + pp.Literal(".") + body + pp.StringEnd()
+    grammar.set_whitespace_chars(" \t", copy_defaults=False)
+    return grammar
+
+
+def parse_move_line(text: str, line: int, names: Names) -> MoveLine:
+    """A move line, its actions filled in when the grammar and the names read it all."""
+    number = int(_NUMBER.match(text + " ").group(1))  # type: ignore[union-attr]
+    out = MoveLine(number, text, line)
+    try:
+        result = line_grammar(names).parse_string(text, parse_all=True)
+    except pp.ParseBaseException:
+        return out
+    if result.get("passed"):
+        out.passed = True
+        return out
+    out.actions = [group[0] for group in result.get("actions", [])]
+    if "partial" in result:
+        out.partial = int(result["partial"])
+    return out
+
+
+# -- reading a file -----------------------------------------------------------
+
+
+def read_zsg(text: str, source: str = "", names: Names | None = None) -> SavedGame:
+    """A saved game; move lines are split into actions when ``names`` are given.
+
+    Without names, only the header, setup and line structure are read (every
+    move line stays ``understood == False``).
+    """
+    if len(text) > MAX_BYTES:
+        raise ZrfError(f"file is {len(text)} characters; saved games are far smaller", source)
+    lines = text.splitlines()
+    game = _header(lines, source)
+    for number, raw in enumerate(lines[3:], start=4):
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("("):
+            match = _SETUP.match(line)
+            if match is None:
+                raise ZrfError(f"bad setup line {_clip(line)!r}", source, number)
+            game.setup.append(tuple(g for g in match.groups() if g is not None))
+        elif _NUMBER.match(line + " "):
+            if names is None:
+                game.moves.append(MoveLine(int(line.split(".")[0]), line, number))
+            else:
+                game.moves.append(parse_move_line(line, number, names))
+        else:
+            raise ZrfError(f"not a setup or move line: {_clip(line)!r}", source, number)
+    return game
+
+
+def read_zsg_file(path: str | Path, names: Names | None = None) -> SavedGame:
+    path = Path(path)
+    try:
+        data = path.read_bytes()[: MAX_BYTES + 1]
+    except OSError as exc:
+        raise ZrfError(f"cannot read file: {exc.strerror}", str(path)) from None
+    return read_zsg(decode(data), str(path), names)
+
+
+def _header(lines: Sequence[str], source: str) -> SavedGame:
+    if not lines or not lines[0].startswith(HEADER):
+        raise ZrfError(f"not a Zillions saved game: line 1 must start with {HEADER!r}", source, 1)
+    parts = lines[0][len(HEADER) :].split()
+    if len(parts) != 2 or not set(parts[1]) <= {"H", "C"}:
+        raise ZrfError("line 1 must end with the version and the H/C controllers", source, 1)
+    fields = {}
+    for number, wanted in ((2, "RulesFile"), (3, "VariantName")):
+        key, eq, value = (lines[number - 1] if len(lines) >= number else "").partition("=")
+        if not eq or key != wanted:
+            raise ZrfError(f"line {number} must be {wanted}=…", source, number)
+        fields[key] = value.strip()
+    return SavedGame(parts[0], parts[1], fields["RulesFile"], fields["VariantName"], source)
+
+
+def _clip(text: str, width: int = 50) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def find_rules_file(zsg_path: str | Path, rules_file: str) -> Path | None:
+    """The .zrf a saved game names: a Windows path relative to the game, any case."""
+    folder = Path(zsg_path).parent
+    wanted = rules_file.replace("\\", "/").split("/")[-1].lower()
+    for candidate in sorted(folder.iterdir()) if folder.is_dir() else ():
+        if candidate.name.lower() == wanted:
+            return candidate
+    return None
+
+
+# -- our variants: names, writing, reading ------------------------------------------
+
+
+def atom_name(name: str) -> str:
+    """A piece name as a ZRF atom: spaces become hyphens (``Troy-Horse``)."""
+    return "-".join(name.split())
+
+
+def piece_name(variant: Variant, piece: Piece) -> str:
+    """The full name of ``piece``, with its cargo: ``Troy-Horse[Archer]``."""
+    ptype = variant.types[piece.kind]
+    name = atom_name(ptype.name)
+    if piece.cargo:
+        name += "[" + "+".join(atom_name(variant.types[k].name) for k in piece.cargo) + "]"
+    return name
+
+
+def player_name(color: bool | None) -> str:
+    return "White" if color else "Black"
+
+
+def variant_names(variant: Variant) -> Names:
+    return Names(
+        frozenset(atom_name(t.name) for t in variant.types.values()),
+        frozenset({"White", "Black"}),
+        frozenset(variant.geometry.names),
+    )
+
+
+def move_text(pos: Position, move: Move) -> str:
+    """The ZSG body of ``move`` in ``pos``: every board action, as Zillions writes them.
+
+    The moving piece's step comes first (``x`` when it lands on a square it
+    emptied by capture), then drops, extra removals and changes in the order the
+    move makes them.  Hand bookkeeping has no ZSG form; it follows from the
+    captures and drops.
+    """
+    if not move.actions:
+        return "Pass"
+    variant = pos.variant
+    geo = variant.geometry
+    parts: list[str] = []
+    board = list(pos.board)
+    captured = {a[1] for a in move.actions if a[0] == REMOVE}
+    moved_to: int | None = None
+    for action in move.actions:
+        kind = action[0]
+        if kind == MOVE:
+            _, a, b = action
+            piece = board[a]
+            assert piece is not None
+            sign = "x" if b in captured else "-"
+            parts.append(f"{piece_name(variant, piece)} {geo.name(a)} {sign} {geo.name(b)}")
+            board[b], board[a] = piece, None
+            moved_to = b
+        elif kind == REMOVE:
+            board[action[1]] = None
+        elif kind == PLACE:
+            _, x, piece = action
+            parts.append(f"{player_name(piece.color)} {piece_name(variant, piece)} {geo.name(x)}")
+            board[x] = piece
+        elif kind == CHANGE:
+            _, x, piece = action
+            where = "" if x == moved_to else f" on {geo.name(x)}"
+            parts.append(f"= {piece_name(variant, piece)}{where}")
+            board[x] = piece
+        elif kind == TERRAIN:
+            raise ZrfError(
+                f"{variant.name}: a move that builds or removes terrain ({geo.name(action[1])}) "
+                "has no ZSG form"
+            )
+    removals = [x for x in captured if not any(a[0] == MOVE and a[2] == x for a in move.actions)]
+    parts[1:1] = [f"x {geo.name(x)}" for x in removals] if parts else []
+    if not parts:
+        parts = [f"x {geo.name(x)}" for x in removals]
+    return " ".join(parts)
+
+
+def write_zsg(record: GameRecord, rules_file: str = "") -> str:
+    """A ZSG of a replayed record of one of our variants (CRLF line endings).
+
+    Every node of the main line must carry its move (run
+    :func:`converters.replay.replay` first).  A game that does not start from
+    the variant's own position writes the difference as setup lines.
+    """
+    variant = record.variant()
+    pos = variant.position(record.fen)
+    rules = rules_file or f"{variant.name}.zrf"
+    out = [f"{HEADER}0.02 HH", f"RulesFile={rules}", f"VariantName={variant.title}"]
+    out.extend(_setup_lines(variant, pos))
+    for number, node in enumerate(record.moves):
+        if node.move is None:
+            raise RecordError("write_zsg needs a replayed record", source=record.source)
+        out.append(f"{number // 2 + 1}. {move_text(pos, node.move)}")
+        pos.push(node.move)
+    return "\r\n".join(out) + "\r\n"
+
+
+def _setup_lines(variant: Variant, pos: Position) -> list[str]:
+    """``(x e1)`` / ``(White King e1)`` lines turning the variant's start into ``pos``."""
+    start = variant.start_position()
+    geo = variant.geometry
+    out = []
+    for sq, piece in enumerate(pos.board):
+        if piece is start.board[sq]:
+            continue
+        if start.board[sq] is not None:
+            out.append(f"(x {geo.name(sq)})")
+        if piece is not None and piece.color is not None:
+            out.append(f"({player_name(piece.color)} {piece_name(variant, piece)} {geo.name(sq)})")
+    return out
+
+
+def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
+    """Read a ZSG of one of our variants into a replayed GameRecord.
+
+    Each line is matched against the ZSG texts of the legal moves of its
+    position; a line that matches none (or several) is a RecordError naming
+    the line.  Setup lines are applied to the variant's start position and
+    given as the record's FEN.
+    """
+    saved = read_zsg(text, source, variant_names(variant))
+    pos = _apply_setup(variant, saved, source)
+    record = GameRecord(tags={"Variant": variant.title}, source=source)
+    if pos.fen() != variant.start_position().fen():
+        record.tags["SetUp"] = "1"
+        record.tags["FEN"] = pos.fen()
+    for line in saved.moves:
+        move = _match(pos, line, source)
+        record.moves.append(MoveNode(pos.move_text(move), line=line.line, move=move))
+        pos.push(move)
+    return record
+
+
+def _apply_setup(variant: Variant, saved: SavedGame, source: str) -> Position:
+    pos = variant.start_position()
+    if not saved.setup:
+        return pos
+    by_name = {atom_name(t.name): t.letter for t in variant.types.values()}
+    board = list(pos.board)
+    for entry in saved.setup:
+        try:
+            if entry[0] == "x":
+                board[variant.square(entry[1])] = None
+            else:
+                kind = by_name[entry[1]]
+                board[variant.square(entry[2])] = variant.piece(kind, entry[0] == "White")
+        except (KeyError, IndexError, ZrfError) as exc:
+            raise RecordError(f"bad setup entry {entry}: {exc}", source=source) from None
+    rows = []
+    geo = variant.geometry
+    for rank in range(geo.ranks - 1, -1, -1):
+        rows.append(_fen_row(board[sq] for sq in geo.squares_of_rank(rank)))
+    fields = pos.fen().split()
+    fields[0] = "/".join(rows)
+    fields[2:4] = ["-", "-"] if len(fields) > 3 else fields[2:4]
+    return variant.position(" ".join(fields))
+
+
+def _fen_row(pieces: Iterable[Piece | None]) -> str:
+    out, empty = "", 0
+    for piece in pieces:
+        if piece is None:
+            empty += 1
+            continue
+        if empty:
+            out, empty = out + str(empty), 0
+        out += piece.symbol
+    return out + (str(empty) if empty else "")
+
+
+def _match(pos: Position, line: MoveLine, source: str) -> Move:
+    wanted = line.body()
+    found = [m for m in pos.legal_moves() if move_text(pos, m) == wanted]
+    if found and all(m.actions == found[0].actions for m in found):
+        # Moves that differ only in how our rules name them (a Catapult's
+        # "launch" and "ride" to the same square) do the same thing on the
+        # board, and a ZSG records only the board: the first stands for all.
+        return found[0]
+    problem = "matches no legal move" if not found else f"matches {len(found)} legal moves"
+    raise RecordError(f"move {line.number} {wanted!r} {problem}", source=source, line=line.line)
+
+
+def read_record(text: str, source: str = "") -> GameRecord:
+    """A ZSG of one of our variants, the variant found from its ``VariantName=`` line.
+
+    This is the entry point for ``trebuchet convert game.zsg``: the header is
+    read first, the title resolved like a PGN ``Variant`` tag, then every line
+    is matched (:func:`zsg_to_record`).
+    """
+    header = read_zsg(text, source)
+    name = resolve_variant_name(header.variant_name)
+    if name is None:
+        raise RecordError(
+            f"VariantName={header.variant_name!r} is none of trebuchet's variants",
+            source=source,
+            line=3,
+        )
+    return zsg_to_record(text, get_variant(name), source)

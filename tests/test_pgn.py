@@ -1,0 +1,145 @@
+"""PGN: the real files of shared/data/pgn replay exactly as python-chess plays them."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+
+import chess.pgn
+import pytest
+
+from converters.pgn import read_file, read_games, write_game
+from converters.record import GameRecord, MoveNode, RecordError
+from converters.replay import coordinate, replay
+from tests.helpers import DATA
+from variants.errors import TrebuchetError
+
+PGN_FILES = sorted((DATA / "pgn").glob("*/*.pgn"))
+
+#: python-chess reads this deliberately broken file as an empty game and skips the
+#: garbage silently; we reject it (bad tag pair at 1:1), which is the point of the file.
+STRICTER_THAN_PYTHON_CHESS = {"badpgn.pgn"}
+
+
+def _python_chess_games(path: Path) -> list[chess.pgn.Game]:
+    logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+    games = []
+    with open(path, encoding="utf-8-sig", errors="replace") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            games.append(game)
+    return games
+
+
+def _is_fide(game: chess.pgn.Game) -> bool:
+    """python-chess's own verdict: a standard board and not Chess960."""
+    try:
+        board = game.board()
+    except ValueError:
+        return False
+    return type(board) is chess.Board and not board.chess960
+
+
+def _our_moves(record: GameRecord) -> list[str]:
+    replay(record)
+    pos = record.variant().position(record.fen)
+    out = []
+    for node in record.moves:
+        assert node.move is not None
+        out.append(coordinate(pos, node.move))
+        pos.push(node.move)
+    return out
+
+
+@pytest.mark.parametrize("path", PGN_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_real_pgn_agrees_with_python_chess(path: Path) -> None:
+    """Same games, same moves for FIDE chess; other variants: a clean unsupported error."""
+    ours = list(read_file(str(path)))
+    theirs = _python_chess_games(path)
+    assert len(ours) == len(theirs)
+    agreed = 0
+    for mine, game in zip(ours, theirs, strict=True):
+        if path.name in STRICTER_THAN_PYTHON_CHESS:
+            assert isinstance(mine, RecordError) and "malformed tag pair" in str(mine)
+            continue
+        assert isinstance(mine, GameRecord), str(mine)
+        if not _is_fide(game):
+            with pytest.raises(RecordError, match="unsupported variant"):
+                _our_moves(mine)
+            continue
+        if game.errors:
+            with pytest.raises(TrebuchetError):
+                _our_moves(mine)
+            continue
+        assert _our_moves(mine) == [m.uci() for m in game.mainline_moves()]
+        agreed += 1
+    if path.name == "world_matches.pgn":
+        assert agreed == 580
+
+
+@pytest.mark.parametrize("name", ["illegal_move.pgn", "ambiguous_move.pgn"])
+def test_games_python_chess_rejects_we_reject(name: str) -> None:
+    path = Path(__file__).parent / "malformed" / name
+    game = _python_chess_games(path)[0]
+    assert game.errors
+    (record,) = list(read_file(str(path)))
+    assert isinstance(record, GameRecord)
+    with pytest.raises(RecordError) as error:
+        replay(record)
+    assert f"{path}:" in str(error.value) and "position" in str(error.value)
+
+
+def _shape(nodes: list[MoveNode]) -> list[object]:
+    return [
+        (n.move, n.nags, n.before, n.comments, [_shape(v) for v in n.variations]) for n in nodes
+    ]
+
+
+def test_comments_nags_and_variations_survive_pgn_to_pgn() -> None:
+    (record,) = list(read_file(str(DATA / "pgn" / "pychess" / "annotated.pgn")))
+    assert isinstance(record, GameRecord)
+    replay(record)
+    assert record.moves[0].before == ["Initial main line comment"]
+    assert record.moves[0].nags == [1, 24]
+    assert len(record.moves[2].variations) == 1
+    text = write_game(record)
+    (again,) = list(read_games(io.StringIO(text)))
+    assert isinstance(again, GameRecord)
+    replay(again)
+    assert _shape(again.moves) == _shape(record.moves)
+    assert again.tags == record.tags
+    assert write_game(again) == text
+
+
+def test_reading_is_streamed() -> None:
+    """Games come out while the input is still being read: an endless source works."""
+
+    def endless() -> Iterator[str]:
+        for n in itertools.count(1):
+            yield f'[Event "game {n}"]\n'
+            yield "\n"
+            yield "1. e4 e5 2. Nf3 Nc6 *\n"
+            yield "\n"
+
+    games = list(itertools.islice(read_games(endless()), 3))
+    assert [g.tags["Event"] for g in games if isinstance(g, GameRecord)] == [
+        "game 1", "game 2", "game 3"
+    ]
+
+
+def test_a_broken_game_does_not_hide_the_next() -> None:
+    text = '[Event "a"]\n\n1. e4 ) e5 *\n\n[Event "b"]\n\n1. d4 d5 *\n'
+    first, second = list(read_games(io.StringIO(text), "x.pgn"))
+    assert isinstance(first, RecordError) and str(first).startswith("x.pgn:3:7:")
+    assert isinstance(second, GameRecord) and second.tags["Event"] == "b"
+
+
+def test_wrong_suffix_and_result_are_warnings() -> None:
+    text = '[Result "1-0"]\n\n1. f3 e5+ 2. g4 Qh4 1-0\n'
+    (record,) = list(read_games(io.StringIO(text), "w.pgn"))
+    assert isinstance(record, GameRecord)
+    replay(record)
+    assert any("'+'" in w and "no check" in w for w in record.warnings)
+    assert any("checkmate (0-1)" in w for w in record.warnings)

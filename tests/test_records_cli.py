@@ -1,0 +1,74 @@
+"""`trebuchet check` and `trebuchet convert` on real and generated files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from tests.helpers import DATA
+from trebuchet.cli import main
+
+MATE = DATA / "pgn" / "python-chess" / "molinari-bordais-1979.pgn"
+KASPAROV = DATA / "pgn" / "python-chess" / "kasparov-deep-blue-1997.pgn"
+
+
+def test_check_prints_one_line_per_game() -> None:
+    result = CliRunner().invoke(main, ["check", str(KASPAROV), str(MATE)])
+    assert result.exit_code == 0, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 7 and all(": OK " in line for line in lines)
+    assert "0-1 (chess, 10 plies, checkmate) Molinari - Bordais" in lines[-1]
+
+
+def test_check_json_and_failure_status() -> None:
+    bad = Path(__file__).parent / "malformed" / "illegal_move.pgn"
+    result = CliRunner().invoke(main, ["check", "--json", str(MATE), str(bad)])
+    assert result.exit_code == 1
+    reports = json.loads(result.output)
+    assert [r["status"] for r in reports] == ["ok", "error"]
+    assert reports[0]["termination"] == "checkmate" and reports[0]["plies"] == 10
+    assert "move 2. 'Ke3' is illegal" in reports[1]["error"]
+
+
+def test_convert_chain_is_stable(tmp_path: Path) -> None:
+    """PGN -> JSON -> Game Courier -> moves -> PGN gives back the same PGN."""
+    runner = CliRunner()
+    first = tmp_path / "a.pgn"
+    made = runner.invoke(main, ["convert", str(KASPAROV), "--to", "pgn", "-o", str(first)])
+    assert made.exit_code == 0, made.output
+    chain = [("json", "b.json"), ("courier", "c.gc"), ("moves", "d.txt"), ("pgn", "e.pgn")]
+    source = first
+    for fmt, name in chain:
+        target = tmp_path / name
+        result = runner.invoke(main, ["convert", str(source), "--to", fmt, "-o", str(target)])
+        assert result.exit_code == 0, result.output
+        source = target
+    assert (tmp_path / "e.pgn").read_text() == first.read_text()
+    assert runner.invoke(main, ["check", str(tmp_path / "c.gc")]).exit_code == 0
+
+
+def test_format_is_sniffed_without_extension(tmp_path: Path) -> None:
+    plain = tmp_path / "game"
+    plain.write_text(MATE.read_text())
+    result = CliRunner().invoke(main, ["convert", str(plain), "--to", "courier"])
+    assert result.exit_code == 0, result.output
+    assert "1. P e2-e4" in result.output and "5... n b4-d3" in result.output
+
+
+def test_unavailable_and_unknown_formats_are_clean_errors(tmp_path: Path) -> None:
+    for target in ("zsg", "docx"):
+        result = CliRunner().invoke(main, ["convert", str(MATE), "--to", target])
+        assert result.exit_code == 1
+        assert result.output.startswith("trebuchet: error: ") and "Traceback" not in result.output
+
+
+def test_failed_convert_leaves_the_old_output(tmp_path: Path) -> None:
+    out = tmp_path / "keep.pgn"
+    out.write_text("old contents\n")
+    bad = Path(__file__).parent / "malformed" / "illegal_move.pgn"
+    result = CliRunner().invoke(main, ["convert", str(bad), "--to", "pgn", "-o", str(out)])
+    assert result.exit_code == 1
+    assert out.read_text() == "old contents\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["keep.pgn"]
