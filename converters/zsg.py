@@ -27,10 +27,11 @@ against the texts of the legal moves, so what is written is read back exactly.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import IO
 
 import pyparsing as pp
 
@@ -39,7 +40,7 @@ from converters.zrf.errors import ZrfError
 from converters.zrf.lexer import MAX_BYTES, decode
 from converters.zrf.model import Game
 from variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
-from variants.pieces import Piece
+from variants.pieces import WALL, Piece
 from variants.position import Position
 from variants.registry import get_variant
 from variants.variant import Variant
@@ -299,9 +300,15 @@ def player_name(color: bool | None) -> str:
     return "White" if color else "Black"
 
 
+BRIDGE = "Bridge"
+"""The piece name a ZSG uses for a square that a move makes appear (CT-7's bridges)."""
+
+
 def variant_names(variant: Variant) -> Names:
+    has_terrain = any(p is WALL for p in variant.start_position().board)
     return Names(
-        frozenset(atom_name(t.name) for t in variant.types.values()),
+        frozenset(atom_name(t.name) for t in variant.types.values())
+        | ({BRIDGE} if has_terrain else set()),
         frozenset({"White", "Black"}),
         frozenset(variant.geometry.names),
     )
@@ -345,10 +352,14 @@ def move_text(pos: Position, move: Move) -> str:
             parts.append(f"= {piece_name(variant, piece)}{where}")
             board[x] = piece
         elif kind == TERRAIN:
-            raise ZrfError(
-                f"{variant.name}: a move that builds or removes terrain ({geo.name(action[1])}) "
-                "has no ZSG form"
-            )
+            # Zillions has no terrain: a square that appears is a neutral
+            # Bridge piece dropped by the mover (CT-7), one that vanishes is
+            # a removal (once, even when a piece drowns with it).
+            _, x, present = action
+            if present:
+                parts.append(f"{player_name(pos.turn)} {BRIDGE} {geo.name(x)}")
+            elif x not in captured:
+                parts.append(f"x {geo.name(x)}")
     removals = [x for x in captured if not any(a[0] == MOVE and a[2] == x for a in move.actions)]
     parts[1:1] = [f"x {geo.name(x)}" for x in removals] if parts else []
     if not parts:
@@ -368,11 +379,18 @@ def write_zsg(record: GameRecord, rules_file: str = "") -> str:
     rules = rules_file or f"{variant.name}.zrf"
     out = [f"{HEADER}0.02 HH", f"RulesFile={rules}", f"VariantName={variant.title}"]
     out.extend(_setup_lines(variant, pos))
-    for number, node in enumerate(record.moves):
+    # Zillions numbers turns, White first; a game that starts with Black to
+    # move opens with White's Pass, which the reader takes as just that.
+    ply = 0
+    if not pos.turn:
+        out.append("1. Pass")
+        ply = 1
+    for node in record.moves:
         if node.move is None:
             raise RecordError("write_zsg needs a replayed record", source=record.source)
-        out.append(f"{number // 2 + 1}. {move_text(pos, node.move)}")
+        out.append(f"{ply // 2 + 1}. {move_text(pos, node.move)}")
         pos.push(node.move)
+        ply += 1
     return "\r\n".join(out) + "\r\n"
 
 
@@ -401,11 +419,18 @@ def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
     """
     saved = read_zsg(text, source, variant_names(variant))
     pos = _apply_setup(variant, saved, source)
+    lines = list(saved.moves)
+    if lines and lines[0].passed:
+        # White's opening Pass: the record starts with Black to move.
+        lines.pop(0)
+        fields = pos.fen().split()
+        fields[1] = "b"
+        pos = variant.position(" ".join(fields))
     record = GameRecord(tags={"Variant": variant.title}, source=source)
     if pos.fen() != variant.start_position().fen():
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
-    for line in saved.moves:
+    for line in lines:
         move = _match(pos, line, source)
         record.moves.append(MoveNode(pos.move_text(move), line=line.line, move=move))
         pos.push(move)
@@ -423,8 +448,11 @@ def _apply_setup(variant: Variant, saved: SavedGame, source: str) -> Position:
             if entry[0] == "x":
                 board[variant.square(entry[1])] = None
             else:
-                kind = by_name[entry[1]]
-                board[variant.square(entry[2])] = variant.piece(kind, entry[0] == "White")
+                carrier, _, cargo = entry[1].rstrip("]").partition("[")
+                kinds = [by_name[name] for name in cargo.split("+") if name]
+                board[variant.square(entry[2])] = variant.piece(
+                    by_name[carrier], entry[0] == "White", kinds
+                )
         except (KeyError, IndexError, ZrfError) as exc:
             raise RecordError(f"bad setup entry {entry}: {exc}", source=source) from None
     rows = []
@@ -477,3 +505,19 @@ def read_record(text: str, source: str = "") -> GameRecord:
             line=3,
         )
     return zsg_to_record(text, get_variant(name), source)
+
+
+def read_records(path: str) -> Iterator[GameRecord | RecordError]:
+    """The one game of a saved-game file, for ``trebuchet convert`` and ``check``."""
+    try:
+        yield read_record(decode(Path(path).read_bytes()), path)
+    except RecordError as exc:
+        yield exc
+
+
+def write_records(records: Iterable[GameRecord], out: IO[str]) -> None:
+    """Write one replayed game as a saved game; Zillions keeps one game per file."""
+    games = list(records)
+    if len(games) != 1:
+        raise RecordError(f"a .zsg file holds one game, and there are {len(games)}")
+    out.write(write_zsg(games[0]))

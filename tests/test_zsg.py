@@ -6,6 +6,7 @@ import time
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from converters.record import GameRecord, MoveNode, RecordError
 from converters.zrf.errors import ZrfError
@@ -20,6 +21,7 @@ from converters.zsg import (
     write_zsg,
     zsg_to_record,
 )
+from tests.helpers import ROOT
 from variants.registry import get_variant, variant_names
 
 FIXTURES = Path(__file__).parent / "fixtures" / "zillions"
@@ -205,3 +207,31 @@ def test_an_illegal_line_names_its_line() -> None:
     with pytest.raises(RecordError, match="no legal move") as info:
         zsg_to_record(text, get_variant("chess"), "bad.zsg")
     assert "bad.zsg:4" in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "examples").glob("*/*.txt")),
+    ids=lambda p: f"{p.parent.name}/{p.name}",
+)
+def test_example_games_convert_to_zsg_and_back(path: Path, tmp_path: Path) -> None:
+    """``trebuchet convert --to zsg`` writes every board action (launches, slings,
+    bridges, drops), and reading the file back replays the same board actions."""
+    from converters.fen import read_moves_file
+    from converters.replay import replay
+    from converters.zsg import read_records
+    from trebuchet.cli import main
+
+    target = tmp_path / "game.zsg"
+    result = CliRunner().invoke(main, ["convert", str(path), "--to", "zsg", "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    (original,) = list(read_moves_file(str(path)))
+    assert not isinstance(original, Exception)
+    replay(original)
+    (again,) = list(read_records(str(target)))
+    assert not isinstance(again, Exception), str(again)
+    assert [n.move.actions for n in again.moves if n.move] == [
+        n.move.actions for n in original.moves if n.move
+    ]
+    check = CliRunner().invoke(main, ["check", str(target)])
+    assert check.exit_code == 0 and ": OK " in check.output, check.output
