@@ -34,7 +34,8 @@ def _snapshot(pos: Position) -> tuple[Any, ...]:
 @given(data=st.data())
 def test_make_unmake_and_fen_round_trip(name: str, data: st.DataObject) -> None:
     """At every ply: unmaking each legal move restores the position exactly, the
-    FEN reads back to the same position, and every legal move has its own text."""
+    FEN reads back to the same position, every legal move has its own text, and
+    lands inside its piece's ``targets()`` (which readers use to skip pieces)."""
     variant = get_variant(name)
     pos = variant.start_position()
     for _ in range(PLIES):
@@ -47,6 +48,12 @@ def test_make_unmake_and_fen_round_trip(name: str, data: st.DataObject) -> None:
         again = variant.position(fen)
         assert again.fen() == fen
         assert sorted(again.move_text(m) for m in again.legal_moves()) == sorted(texts)
+        for move in moves:
+            if move.frm is not None:
+                piece = pos.board[move.frm]
+                assert piece is not None and piece.type is not None
+                reach = piece.type.targets(pos.turn, move.frm)
+                assert move.to in reach, f"{pos.move_text(move)} outside targets() in {fen}"
         before = _snapshot(pos)
         for move in moves:
             pos.push(move)

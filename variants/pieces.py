@@ -199,7 +199,14 @@ class BetzaPiece(PieceType):
         return tuple(steps), tuple(rays), tuple(ep), tuple(hops)
 
     def targets(self, color: Color, sq: int) -> frozenset[int]:
-        """Squares the piece could reach from ``sq`` in one move on some board."""
+        """Squares the piece could reach from ``sq`` in one move on some board.
+
+        Read off the Betza tables; a subclass that adds moves in ``generate``
+        (a teleport, a deployment) and does not say where they go by
+        overriding this method is taken to reach anywhere.
+        """
+        if type(self).generate is not BetzaPiece.generate:
+            return super().targets(color, sq)
         found = {step[0] for step in self._steps[color][sq]}
         found.update(t for ray in self._rays[color][sq] for t, _, _ in ray)
         found.update(t for _, path in self._hops[color][sq] for t in path)

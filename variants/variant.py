@@ -27,6 +27,10 @@ from variants.position import Position
 _AttackRay = tuple[tuple[int, ...], tuple[frozenset[str], ...]]
 """Squares outward from a target, and per distance the kinds that attack from there."""
 
+_AttackStep = tuple[int, frozenset[str], frozenset[int]]
+"""A single square next to (or a leap from) a target, the kinds that attack from it,
+and the check line it makes (just that square)."""
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -61,6 +65,7 @@ class _Tables:
     """Per-colour attack rays, precomputed per target square."""
 
     rays: dict[Color, list[tuple[_AttackRay, ...]]] = field(default_factory=dict)
+    steps: dict[Color, list[tuple[_AttackStep, ...]]] = field(default_factory=dict)
     slow_kinds: dict[Color, frozenset[str]] = field(default_factory=dict)
 
 
@@ -273,8 +278,15 @@ class Variant:
     # -- legality --------------------------------------------------------------
     def legal_moves(self, pos: Position) -> list[Move]:
         """The legal moves of the side to move."""
+        return self.filter_legal(pos, self.pseudo_legal_moves(pos, pos.turn))
+
+    def filter_legal(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """The legal ones among pseudo-legal ``moves`` of the side to move.
+
+        Readers that generate only the moves a text can mean (one piece kind to
+        one square) use this to keep the core's legality shortcuts.
+        """
         us = pos.turn
-        moves = self.pseudo_legal_moves(pos, us)
         royals = pos.royals[1 if us else 0]
         if self.fast_legality and len(royals) == 1:
             return self._fast_legal(pos, moves, royals[0], us)
@@ -328,12 +340,19 @@ class Variant:
         ``first``, stop at the first attacker found."""
         board = pos.board
         lines = []
+        # WALL has no colour, so the colour test also passes over missing squares.
+        for s, kinds, line in self._tables.steps[them][target]:
+            x = board[s]
+            if x is not None and x.color is them and x.kind in kinds:
+                lines.append(line)
+                if first:
+                    return lines
         for ray, kinds_at in self._tables.rays[them][target]:
             for i, s in enumerate(ray):
                 x = board[s]
                 if x is None:
                     continue
-                if x is not WALL and x.color is them and x.kind in kinds_at[i]:
+                if x.color is them and x.kind in kinds_at[i]:
                     lines.append(frozenset(ray[: i + 1]))
                     if first:
                         return lines
@@ -426,18 +445,22 @@ class Variant:
                     per_dist = reach.setdefault((-dx, -dy), {})
                     for d in range(1, (rng or longest) + 1):
                         per_dist.setdefault(d, set()).add(ptype.letter)
-            per_square: list[tuple[_AttackRay, ...]] = []
+            rays: list[tuple[_AttackRay, ...]] = []
+            steps: list[tuple[_AttackStep, ...]] = []
             for target in range(geo.size):
-                entries = []
+                long_rays: list[_AttackRay] = []
+                one_steps: list[_AttackStep] = []
                 for vec, per_dist in reach.items():
                     ray = geo.ray(target, vec)[: max(per_dist)]
-                    if ray:
-                        kinds = tuple(
-                            frozenset(per_dist.get(d + 1, ())) for d in range(len(ray))
-                        )
-                        entries.append((ray, kinds))
-                per_square.append(tuple(entries))
-            tables.rays[by] = per_square
+                    kinds = tuple(frozenset(per_dist.get(d + 1, ())) for d in range(len(ray)))
+                    if len(ray) == 1:
+                        one_steps.append((ray[0], kinds[0], frozenset(ray)))
+                    elif ray:
+                        long_rays.append((ray, kinds))
+                rays.append(tuple(long_rays))
+                steps.append(tuple(one_steps))
+            tables.rays[by] = rays
+            tables.steps[by] = steps
             tables.slow_kinds[by] = frozenset(slow)
         return tables
 

@@ -94,10 +94,18 @@ def moves_to(
     # WALL has no colour, so the colour test also skips missing squares
     if wanted is None:
         squares = [sq for sq, p in enumerate(board) if p is not None and p.color is us]
-    else:
+    elif to is None:
         squares = [
             sq for sq, p in enumerate(board) if p is not None and p.color is us and p.kind in wanted
         ]
+    else:
+        sources = _sources(variant)
+        squares = sorted(
+            sq
+            for kind in wanted
+            for sq in sources.get((us, kind, to), ())
+            if (p := board[sq]) is not None and p.color is us and p.kind == kind
+        )
     for sq in squares:
         if origins is not None and not origins(sq):
             continue
@@ -115,68 +123,27 @@ def moves_to(
             found.extend(raw)
     if _may_have_special(variant, wanted):
         variant.add_special_moves(pos, us, found)
-    found = [m for m in found if fits(m)]
-    if not found:
-        return found
-    legal = _legality(pos)
-    return [m for m in found if legal(m)]
+    return variant.filter_legal(pos, [m for m in found if fits(m)])
 
 
-_LINE_PINS: weakref.WeakKeyDictionary[Variant, bool] = weakref.WeakKeyDictionary()
+_SOURCES: weakref.WeakKeyDictionary[
+    Variant, dict[tuple[bool, str, int], tuple[int, ...]]
+] = weakref.WeakKeyDictionary()
 
 
-def _pins_on_lines(variant: Variant) -> bool:
-    """Whether a pin can only run along a rank, file or diagonal with nothing between.
-
-    True when the core uses its fast legality rule (every capture a leap or an
-    open-line ride) and every riding attack steps one square at a time, which
-    is the case for FIDE chess and most of its relatives.
-    """
-    known = _LINE_PINS.get(variant)
-    if known is None:
-        known = variant.fast_legality and all(
-            rng == 1 or max(abs(dx), abs(dy)) == 1
-            for ptype in variant.types.values()
-            for color in (True, False)
-            for (dx, dy), rng in ptype.attack_vectors(color)
-        )
-        _LINE_PINS[variant] = known
-    return known
-
-
-def _legality(pos: Position) -> Callable[[Move], bool]:
-    """A legality test for the moves of ``pos``, as the core's but cheaper.
-
-    When the side to move has one royal piece, is not in check and pins run
-    along lines (see :func:`_pins_on_lines`), a simple move of another piece
-    is legal unless that piece stands on an open line to its king; only those,
-    and king and special moves, are played out with the core's ``is_safe``.
-    """
-    variant = pos.variant
-    royals = pos.royals[1 if pos.turn else 0]
-
-    def safe(m: Move) -> bool:
-        return variant.is_safe(pos, m)
-
-    if len(royals) != 1 or not _pins_on_lines(variant) or variant.in_check(pos):
-        return safe
-    king = royals[0]
-    geo = variant.geometry
-    board = pos.board
-
-    def legal(m: Move) -> bool:
-        frm = m.frm
-        if m.tag is not None or frm is None or frm == king:
-            return safe(m)
-        df = geo.file_of(frm) - geo.file_of(king)
-        dr = geo.rank_of(frm) - geo.rank_of(king)
-        if df and dr and abs(df) != abs(dr):
-            return True
-        if any(board[s] is not None for s in geo.between(king, frm)):
-            return True
-        return safe(m)
-
-    return legal
+def _sources(variant: Variant) -> dict[tuple[bool, str, int], tuple[int, ...]]:
+    """(colour, kind, square) -> the squares from which such a piece could reach it:
+    the piece kinds' reach (``PieceType.targets``) turned round, once per variant."""
+    table = _SOURCES.get(variant)
+    if table is None:
+        found: dict[tuple[bool, str, int], list[int]] = {}
+        for ptype in variant.types.values():
+            for color in (True, False):
+                for sq in range(variant.geometry.size):
+                    for t in ptype.targets(color, sq):
+                        found.setdefault((color, ptype.letter, t), []).append(sq)
+        table = _SOURCES[variant] = {k: tuple(v) for k, v in found.items()}
+    return table
 
 
 def _may_have_special(variant: Variant, kinds: frozenset[str] | None) -> bool:
