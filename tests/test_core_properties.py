@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from variants.move import Move
 from variants.position import Position
 from variants.registry import get_variant, variant_names
 
@@ -48,12 +49,12 @@ def test_make_unmake_and_fen_round_trip(name: str, data: st.DataObject) -> None:
         again = variant.position(fen)
         assert again.fen() == fen
         assert sorted(again.move_text(m) for m in again.legal_moves()) == sorted(texts)
-        for move in moves:
-            if move.frm is not None:
-                piece = pos.board[move.frm]
-                assert piece is not None and piece.type is not None
-                reach = piece.type.targets(pos.turn, move.frm)
-                assert move.to in reach, f"{pos.move_text(move)} outside targets() in {fen}"
+        for sq, piece in pos.pieces(pos.turn):
+            assert piece.type is not None
+            own: list[Move] = []
+            piece.type.generate(pos, sq, piece, own)
+            reach = piece.type.targets(pos.turn, sq)
+            assert all(m.to in reach for m in own), f"{piece.symbol} on {sq} in {fen}"
         before = _snapshot(pos)
         for move in moves:
             pos.push(move)
