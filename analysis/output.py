@@ -1,35 +1,12 @@
-"""Writing results: aligned terminal tables, CSV, and files written whole or not at all."""
+"""Writing results: aligned terminal tables and CSV."""
 
 from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import tempfile
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
-
-from analysis.board import AnalysisError
-
-
-def write_text_atomically(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file in the same
-    folder, renamed over the target only once it is complete."""
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise AnalysisError(f"cannot write {target}: no folder {folder}")
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
 
 
 def _cell(value: Any) -> str:

@@ -57,11 +57,19 @@ def test_format_is_sniffed_without_extension(tmp_path: Path) -> None:
     assert "1. P e2-e4" in result.output and "5... n b4-d3" in result.output
 
 
-def test_unavailable_and_unknown_formats_are_clean_errors(tmp_path: Path) -> None:
-    for target in ("zsg", "docx"):
-        result = CliRunner().invoke(main, ["convert", str(MATE), "--to", target])
-        assert result.exit_code == 1
-        assert result.output.startswith("trebuchet: error: ") and "Traceback" not in result.output
+def test_unknown_format_is_a_clean_error() -> None:
+    result = CliRunner().invoke(main, ["convert", str(MATE), "--to", "docx"])
+    assert result.exit_code == 1
+    assert result.output.startswith("trebuchet: error: ") and "Traceback" not in result.output
+    assert "unknown format 'docx'" in result.output
+
+
+def test_zsg_output_is_a_zillions_saved_game() -> None:
+    result = CliRunner().invoke(main, ["convert", str(MATE), "--to", "zsg"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[0].startswith("Zillions Save Game File Version")
+    assert lines[3] == "1. Pawn e2 - e4"
 
 
 def test_failed_convert_leaves_the_old_output(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ from analysis.board import (
     walls_for,
 )
 from analysis.mobility import DEFAULT_DENSITY, MobilityRow, report
-from analysis.output import csv_text, table, write_text_atomically
+from analysis.output import csv_text, table
 from analysis.reachability import (
     Reachability,
     distances_from,
@@ -37,6 +37,7 @@ from analysis.reachability import (
 )
 from analysis.stats import corpus_stats
 from analysis.svg import heatmap_svg
+from trebuchet.files import write_text
 from variants.registry import get_variant
 from variants.variant import Variant
 
@@ -148,7 +149,7 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
         for name, (values, what) in pictures.items():
             title = f"{variant.name}: {row.form.name} ({row.form.label}), moves, {what}"
             path = target / name
-            write_text_atomically(
+            write_text(
                 path, heatmap_svg(variant.geometry, values, title=title, holes=holes)
             )
             written.append(str(path))
@@ -314,9 +315,9 @@ def reach_command(
     dist = distances_from(result, variant, source) if source else None
     origin = variant.geometry.square(source) if source else None
     if graphml:
-        write_text_atomically(graphml, to_graphml(result.graph))
+        write_text(graphml, to_graphml(result.graph))
     if dot:
-        write_text_atomically(dot, to_dot(result.graph))
+        write_text(dot, to_dot(result.graph))
     if svg_path:
         if dist is not None:
             values = {sq: float(d) for sq, d in dist.items()}
@@ -327,7 +328,7 @@ def reach_command(
         svg = heatmap_svg(
             variant.geometry, values, title=title, holes=holes, mark=origin, missing="–"
         )
-        write_text_atomically(svg_path, svg)
+        write_text(svg_path, svg)
     if as_json:
         click.echo(to_json(result, names, origin), nl=False)
         return

@@ -7,8 +7,6 @@ printed as one line with exit status 1, never as a traceback.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -125,9 +123,7 @@ def moves_command(
     out = []
     for move in moves:
         entry: dict[str, Any] = {"move": pos.move_text(move)}
-        human = _human_text(pos, move)
-        if human is not None:
-            entry["notation"] = human
+        entry["notation"] = _human_text(pos, move)
         pos.push(move)
         entry["fen"] = pos.fen()
         pos.pop()
@@ -135,22 +131,18 @@ def moves_command(
     click.echo(json.dumps(out, indent=1))
 
 
-def _human_text(pos: Position, move: Move) -> str | None:
-    """The move in the variant's own notation, when a notation module is installed."""
-    if importlib.util.find_spec("converters.notation.san") is None:
-        return None
+def _human_text(pos: Position, move: Move) -> str:
+    """The move in the variant's own notation (SAN, or the rule page's forms)."""
     from converters.notation import notation_for
 
     return notation_for(pos.variant).write(pos, move)
 
 
 def _read_move(pos: Position, text: str) -> Move:
-    """Coordinate notation first; then the variant's own notation if installed."""
+    """Coordinate notation first; then the variant's own notation."""
     try:
         return pos.parse_move(text)
     except MoveError as first:
-        if importlib.util.find_spec("converters.notation.san") is None:
-            raise
         from converters.notation import notation_for
 
         try:
@@ -232,10 +224,10 @@ def show_command(
     pos = load_position(variant_name, options, fen)
     click.echo(diagram(pos))
     if svg_path is not None:
-        from analysis.output import write_text_atomically
         from analysis.svg import board_svg
+        from trebuchet.files import write_text
 
-        write_text_atomically(svg_path, board_svg(pos, title=pos.variant.title))
+        write_text(svg_path, board_svg(pos, title=pos.variant.title))
         click.echo(f"wrote {svg_path}", err=True)
 
 
@@ -262,12 +254,12 @@ def diagram(pos: Position) -> str:
     return "\n".join(lines)
 
 
-def _register_plugins() -> None:
-    """Add the command modules of the other parts (records, analysis, Zillions)."""
-    for module_name in ("trebuchet.records_cli", "trebuchet.analysis_cli", "trebuchet.zrf_cli"):
-        if importlib.util.find_spec(module_name) is not None:
-            module = importlib.import_module(module_name)
-            module.register(main)
+def _register_parts() -> None:
+    """Add the commands of the other parts: records, analysis, Zillions files."""
+    from trebuchet import analysis_cli, records_cli, zrf_cli
+
+    for part in (records_cli, analysis_cli, zrf_cli):
+        part.register(main)
 
 
-_register_plugins()
+_register_parts()

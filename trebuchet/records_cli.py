@@ -14,7 +14,6 @@ import io
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, nullcontext
 from typing import Any
@@ -32,6 +31,7 @@ from converters.record import (
     writer_for,
 )
 from converters.replay import replay
+from trebuchet.files import write_atomically
 from variants.errors import TrebuchetError
 
 #: more games than this get a progress bar
@@ -203,7 +203,7 @@ def convert_command(source: str, target: str, fmt: str | None, output: str | Non
             write(games(), buffer)
             click.echo(buffer.getvalue(), nl=False)
             return
-        _write_atomically(output, lambda handle: write(games(), handle))
+        write_atomically(output, lambda handle: write(games(), handle))
     finally:
         progress.close()
     click.echo(f"{output}: {progress.games} game(s) written as {out_format.name}", err=True)
@@ -216,20 +216,3 @@ def _replayed(path: str, fmt: Format | None, progress: _Progress) -> Iterator[Ga
         replay(item)
         progress.game()
         yield item
-
-
-def _write_atomically(path: str, write: Callable[[Any], None]) -> None:
-    """Write through a temporary file in the same directory, then rename it over ``path``."""
-    directory = os.path.dirname(os.path.abspath(path))
-    try:
-        fd, temp = tempfile.mkstemp(prefix=".trebuchet-", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise RecordError(f"cannot write: {exc.strerror}", source=path) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            write(handle)
-        os.replace(temp, path)
-    except BaseException:
-        if os.path.exists(temp):
-            os.unlink(temp)
-        raise

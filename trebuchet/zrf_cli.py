@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import os
-import tempfile
-from pathlib import Path
-
 import click
 
 from converters.zrf.model import read_zrf
 from converters.zrf.show import board_text, info_text
+from trebuchet.files import write_text
 
 
 @click.group("zrf")
@@ -80,20 +77,7 @@ def export_command(variant_name: str, output: str | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    _write_whole(Path(output), text)
-
-
-def _write_whole(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` whole or not at all (temp file, then rename)."""
-    folder = path.resolve().parent
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="latin-1", errors="replace", newline="\r\n") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text(output, text, encoding="latin-1", newline="\r\n")
 
 
 def register(group: click.Group) -> None:

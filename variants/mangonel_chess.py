@@ -18,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from variants.chess import PAWN_BETZA, Chess, insufficient_material
+from variants.chess import Chess, insufficient_material
 from variants.geometry import QUEEN_LINES, Vector
 from variants.move import CHANGE, MOVE, REMOVE, Action, Move
-from variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
+from variants.pieces import WALL, Color, Piece, PieceType
 from variants.position import Position
 from variants.variant import Promotion
 
@@ -132,15 +132,8 @@ class MangonelChess(Chess):
     simple_rules: ClassVar[bool] = False
 
     def piece_types(self) -> list[PieceType]:
-        return [
-            BetzaPiece("P", "Pawn", PAWN_BETZA),
-            BetzaPiece("N", "Knight", "N"),
-            BetzaPiece("B", "Bishop", "B"),
-            BetzaPiece("R", "Rook", "R"),
-            BetzaPiece("Q", "Queen", "Q"),
-            Mangonel(self),
-            BetzaPiece("K", "King", "K", royal=True),
-        ]
+        """FIDE's pieces (MC-1) and the Mangonel (MC-2)."""
+        return [*super().piece_types(), Mangonel(self)]
 
     # -- legality and check -------------------------------------------------------------
     def legal_moves(self, pos: Position) -> list[Move]:
