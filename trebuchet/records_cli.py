@@ -92,7 +92,7 @@ def _games(
 
 @click.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@_format_option("--from", "Input format (pgn, courier, json, moves); default: detected.")
+@_format_option("--from", "Input format (pgn, courier, json, moves, zsg); default: detected.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per game.")
 @click.option("--quiet", "-q", is_flag=True, help="Print only games with errors or warnings.")
 def check_command(files: tuple[str, ...], fmt: str | None, as_json: bool, quiet: bool) -> None:
