@@ -125,3 +125,30 @@ def test_stats_command_prints_a_table(tmp_path: Path) -> None:
     out = CliRunner().invoke(main, ["stats", *paths, "--csv"])
     assert out.exit_code == 0, out.output
     assert "white to move" in out.stdout
+
+
+def test_stats_over_the_examples_agree_with_replaying_each_game() -> None:
+    """The bundled example games of every variant, as PGN: the corpus figures in
+    worker processes equal the legal-move counts of a plain replay, ply by ply."""
+    from converters.pgn import read_file
+    from converters.record import GameRecord
+    from converters.replay import replay
+    from tests.helpers import ROOT
+
+    paths = sorted(str(p) for p in (ROOT / "examples").glob("*/*.pgn"))
+    assert len(paths) >= len(variant_names()) - 1  # FIDE chess has no example game
+    result = corpus_stats(paths, jobs=2)
+    assert not result.errors
+    expected: dict[str, list[int]] = {}
+    for path in paths:
+        for record in read_file(path):
+            assert isinstance(record, GameRecord)
+            pos = replay(record)
+            counts = expected.setdefault(pos.variant.name, [])
+            counts.append(len(pos.legal_moves()))
+            while pos.move_stack:
+                pos.pop()
+                counts.append(len(pos.legal_moves()))
+    for name, counts in expected.items():
+        stats = result.variants[name]
+        assert sorted(stats.white + stats.black) == sorted(counts), name
