@@ -236,9 +236,11 @@ class Variant:
         between them must be empty; the king may not be in check or cross an
         attacked square (its landing square is tested like any move)."""
         geo = self.geometry
+        them = not color
         for king_sq in pos.royals[1 if color else 0]:
             if king_sq not in self.royal_start[color]:
                 continue
+            in_check: bool | None = None  # asked once, and only if some castling is open
             for rook_sq in pos.castling:
                 rook = pos.board[rook_sq]
                 if (
@@ -254,8 +256,9 @@ class Variant:
                     continue
                 if target != rook_sq and pos.board[target] is not None:
                     continue
-                them = not color
-                if self.is_attacked(pos, king_sq, them) or self.is_attacked(pos, cross, them):
+                if in_check is None:
+                    in_check = self.is_attacked(pos, king_sq, them)
+                if in_check or self.is_attacked(pos, cross, them):
                     continue
                 out.append(
                     Move(
