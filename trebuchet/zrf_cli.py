@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from converters.zrf.errors import ZrfError
 from converters.zrf.model import read_zrf
 from converters.zrf.show import board_text, info_text
 from trebuchet.files import write_text
@@ -46,11 +47,28 @@ def info_command(path: str) -> None:
 def board_command(path: str, variant: str | None) -> None:
     """Draw the start position of a game or variant of FILE.
 
+    A single rectangular grid is drawn as a trebuchet board, with its FEN and
+    the letters given to the ZRF pieces; any other board is drawn by Zillions'
+    own layout, with the reason it is no trebuchet board.
+
     \b
     Example:
       trebuchet zrf board Shatranj.zrf --variant 1
     """
-    click.echo(board_text(read_zrf(path).game(variant)))
+    from converters.zrf.to_variant import variant_from_zrf
+    from trebuchet.cli import diagram
+
+    game = read_zrf(path).game(variant)
+    try:
+        converted = variant_from_zrf(game)
+    except ZrfError as exc:
+        click.echo(board_text(game))
+        click.echo(f"  not a trebuchet board: {exc.reason}")
+        return
+    pieces = ", ".join(f"{t.letter} = {t.name}" for t in converted.types.values())
+    click.echo(f"{game.title}: {converted.files}x{converted.ranks}")
+    click.echo(diagram(converted.start_position()))
+    click.echo(f"pieces: {pieces or '-'}")
 
 
 @zrf_group.command("export")
