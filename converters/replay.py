@@ -17,6 +17,7 @@ pass) are accepted as in python-chess and kept as :data:`NULL_TAG` moves.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from converters.notation import Notation, notation_for
 from converters.notation.san import SanNotation
@@ -68,15 +69,37 @@ def read_move(pos: Position, text: str, notation: Notation) -> Move:
     """The legal move ``text`` names: ``notation`` first, then coordinates."""
     if text in NULL_TEXTS:
         return null_move()
-    try:
-        return notation.read(pos, text)
-    except AmbiguousMoveError:
-        raise
-    except MoveError as first:
+    return first_reading(pos, text, notation.read, _read_coordinates)
+
+
+def _read_coordinates(pos: Position, text: str) -> Move:
+    return pos.parse_move(_SUFFIX.sub("", text))
+
+
+def first_reading(
+    pos: Position,
+    text: str,
+    *readers: Callable[[Position, str], Move],
+    prefer_nearest: bool = False,
+) -> Move:
+    """The move the first reader that understands ``text`` finds.
+
+    An ambiguity stops at once (a later reading must not pick one of the
+    candidates silently).  When no reader finds a move, the first reader's
+    error is raised (it says what the record's own notation made of the text),
+    or with ``prefer_nearest`` the first error that names nearby legal moves.
+    """
+    errors: list[MoveError] = []
+    for read in readers:
         try:
-            return pos.parse_move(_SUFFIX.sub("", text))
-        except MoveError:
-            raise first from None
+            return read(pos, text)
+        except AmbiguousMoveError:
+            raise
+        except MoveError as exc:
+            errors.append(exc)
+    if prefer_nearest:
+        raise next((e for e in errors if e.nearest), errors[0])
+    raise errors[0]
 
 
 class CoordinateNotation:
@@ -92,15 +115,7 @@ class CoordinateNotation:
     def read(self, pos: Position, text: str) -> Move:
         if text in NULL_TEXTS:
             return null_move()
-        try:
-            return pos.parse_move(text)
-        except AmbiguousMoveError:
-            raise
-        except MoveError as first:
-            try:
-                return self.notation.read(pos, text)
-            except MoveError:
-                raise first from None
+        return first_reading(pos, text, Position.parse_move, self.notation.read)
 
 
 class FallbackNotation:
@@ -119,17 +134,9 @@ class FallbackNotation:
         return self.primary.write(pos, move)
 
     def read(self, pos: Position, text: str) -> Move:
-        try:
-            return self.primary.read(pos, text)
-        except AmbiguousMoveError:
-            raise
-        except MoveError as first:
-            try:
-                return self.secondary.read(pos, text)
-            except AmbiguousMoveError:
-                raise
-            except MoveError as second:
-                raise (first if first.nearest or not second.nearest else second) from None
+        return first_reading(
+            pos, text, self.primary.read, self.secondary.read, prefer_nearest=True
+        )
 
 
 def notation_of(record: GameRecord, pos: Position) -> Notation:
