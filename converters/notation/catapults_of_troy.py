@@ -56,7 +56,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 _QUOTES = str.maketrans({c: "'" for c in '‘’“”"`´'})
-_PREFIX = re.compile(r"^\s*\d+\s*(?:\.|…)+\s*")
+#: a move number; Black's as the page writes it: "10…", "10. ….", "2. ……….".
+_PREFIX = re.compile(r"^\s*\d+\s*(?:[.…]+\s*)+")
 _SUFFIX = re.compile(r"(?:[\s+#!?]|\b(?:check|mate|checkmate)\b)+$", re.IGNORECASE)
 
 
