@@ -214,14 +214,17 @@ class MangonelChess(Chess):
         when its Rook is captured; being slung (away and back) keeps it."""
         mover = not pos.turn
         own = pos.board[move.to]
-        if own is not None and own.royal and own.color is mover:
-            return frozenset(h for h in pos.castling if self._right_color(h) is not mover)
+        rights = pos.castling
+        king_moved = own is not None and own.royal and own.color is mover
+        if king_moved:
+            rights = frozenset(h for h in rights if self._right_color(h) is not mover)
         rook_moved = own is not None and own.kind in self.castling_rook_kinds
         if not rook_moved and not move.is_capture():
-            return pos.castling
+            return rights
+        # A King's capture must still take away the right of the Rook it captured.
         history = pos.move_stack[:-1]
         kept = set()
-        for home in pos.castling:
+        for home in rights:
             before = _follow(home, history)
             if before is None or before == move.frm or _follow(before, (move,)) is None:
                 continue
