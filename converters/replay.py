@@ -184,29 +184,30 @@ def _read_node(record: GameRecord, pos: Position, node: MoveNode, notation: Nota
     try:
         return read_move(pos, node.text, notation)
     except MoveError as exc:
-        raise _replay_error(record, pos, node, exc) from None
+        raise _replay_error(record, pos, node, _why(exc), exc.nearest) from None
     except TrebuchetError as exc:
-        raise ReplayError(
-            f"move {move_number(pos)} {node.text!r}: {exc}",
-            source=record.source,
-            line=node.line,
-            column=node.column,
-            text=node.text,
-            fen=pos.fen(),
-        ) from None
+        raise _replay_error(record, pos, node, f"cannot be read: {exc}") from None
+
+
+def _why(exc: MoveError) -> str:
+    """What went wrong with a move text, with the legal moves nearest to it."""
+    if isinstance(exc, AmbiguousMoveError):
+        return f"is ambiguous (matches {', '.join(exc.nearest) or 'several moves'})"
+    if isinstance(exc, IllegalMoveError):
+        nearest = ", ".join(exc.nearest) if exc.nearest else "none, no legal moves"
+        return f"is illegal; nearest legal: {nearest}"
+    return f"cannot be read: {exc}"
 
 
 def _replay_error(
-    record: GameRecord, pos: Position, node: MoveNode, exc: MoveError
+    record: GameRecord,
+    pos: Position,
+    node: MoveNode,
+    why: str,
+    nearest: tuple[str, ...] = (),
 ) -> ReplayError:
+    """The one-line error naming the file, line, column, move number, text and position."""
     fen = pos.fen()
-    if isinstance(exc, AmbiguousMoveError):
-        why = f"is ambiguous (matches {', '.join(exc.nearest) or 'several moves'})"
-    elif isinstance(exc, IllegalMoveError):
-        nearest = ", ".join(exc.nearest) if exc.nearest else "none, no legal moves"
-        why = f"is illegal; nearest legal: {nearest}"
-    else:
-        why = f"cannot be read: {exc}"
     return ReplayError(
         f"move {move_number(pos)} {node.text!r} {why}; position {fen}",
         source=record.source,
@@ -214,7 +215,7 @@ def _replay_error(
         column=node.column,
         text=node.text,
         fen=fen,
-        nearest=exc.nearest,
+        nearest=nearest,
     )
 
 
