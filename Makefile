@@ -23,9 +23,16 @@ bench: $(STAMP)
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/analysis.py
 
+# mypy cannot follow the editable install's import hook, so it checks the package
+# through a tree of links laid out as it installs (trebuchet/variants -> variants).
+TYPED := build/typecheck
+
 lint: $(STAMP)
 	$(BIN)/ruff check variants converters analysis trebuchet tests bench
-	$(BIN)/mypy
+	rm -rf $(TYPED) && mkdir -p $(TYPED)/trebuchet
+	for f in trebuchet/*; do ln -s "$(CURDIR)/$$f" $(TYPED)/$$f; done
+	for d in variants converters analysis; do ln -s "$(CURDIR)/$$d" $(TYPED)/trebuchet/$$d; done
+	cd $(TYPED) && $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml -p trebuchet
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -18,11 +18,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from variants.betza import parse_betza
-from variants.errors import TrebuchetError
-from variants.pieces import WALL, WHITE, BetzaPiece, Color, Piece, PieceType
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.variants.betza import parse_betza
+from trebuchet.variants.errors import TrebuchetError
+from trebuchet.variants.pieces import WALL, WHITE, BetzaPiece, Color, Piece, PieceType
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 TERRAINS = ("start", "open")
 """``start``: holes as in the start position; ``open``: every hole filled (all bridges)."""

@@ -8,7 +8,7 @@ a launch, a shot (the last two need other pieces, so an empty board has none).
 
 *Crowded board*: every other square holds a piece with chance ``density`` (an
 enemy with chance ``enemy_share`` of that, else a friend).  For Betza kinds the
-expected numbers of moves and captures are exact (:mod:`analysis.paths`).  The
+expected numbers of moves and captures are exact (:mod:`trebuchet.analysis.paths`).  The
 special kinds have no path description, so their figures are Monte-Carlo
 estimates with a fixed seed, and the result says so in ``method``.
 """
@@ -20,8 +20,14 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from analysis.board import AnalysisError, PieceForm, empty_position, piece_forms, walls_for
-from analysis.moves import (
+from trebuchet.analysis.board import (
+    AnalysisError,
+    PieceForm,
+    empty_position,
+    piece_forms,
+    walls_for,
+)
+from trebuchet.analysis.moves import (
     BACKWARD,
     FORWARD,
     SIDEWAYS,
@@ -31,16 +37,16 @@ from analysis.moves import (
     present_squares,
     target_square,
 )
-from analysis.paths import (
+from trebuchet.analysis.paths import (
     betza_terms,
     expected_moves,
     is_betza,
     lone_enemy_captures,
     random_occupancy,
 )
-from variants.pieces import WALL, WHITE, Piece
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.variants.pieces import WALL, WHITE, Piece
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 DEFAULT_DENSITY = 1 / 3
 

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import Any, SupportsIndex, overload
 
-from variants.move import MOVE, REMOVE, Move
-from variants.pieces import WALL, Color, Piece
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.variants.move import MOVE, REMOVE, Move
+from trebuchet.variants.pieces import WALL, Color, Piece
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 FORWARD, SIDEWAYS, BACKWARD = "forward", "sideways", "backward"
 

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from variants.betza import GRASSHOP, HOP, LAME, Component, lame_path
-from variants.pieces import WHITE, BetzaPiece, Color, PieceType, orient
-from variants.variant import Variant
+from trebuchet.variants.betza import GRASSHOP, HOP, LAME, Component, lame_path
+from trebuchet.variants.pieces import WHITE, BetzaPiece, Color, PieceType, orient
+from trebuchet.variants.variant import Variant
 
 EMPTY, FRIEND, ENEMY = 0, 1, 2
 """Square states; a missing square is none of them."""

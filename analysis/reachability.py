@@ -22,12 +22,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import networkx as nx
-
-from analysis.board import AnalysisError, PieceForm, empty_position, walls_for
-from analysis.moves import capture_squares, destination, generate, present_squares
-from analysis.paths import is_betza, lone_enemy_captures
-from variants.pieces import WALL, WHITE
-from variants.variant import Variant
+from trebuchet.analysis.board import AnalysisError, PieceForm, empty_position, walls_for
+from trebuchet.analysis.moves import capture_squares, destination, generate, present_squares
+from trebuchet.analysis.paths import is_betza, lone_enemy_captures
+from trebuchet.variants.pieces import WALL, WHITE
+from trebuchet.variants.variant import Variant
 
 
 def move_graph(

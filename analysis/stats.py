@@ -8,8 +8,8 @@ under ``@``).  *Corpus*: those figures pooled per variant and per piece kind —
 mean, median and quartiles — over many files read in parallel worker
 processes.
 
-Games are read and replayed by :mod:`converters` (the PGN reader, then
-:func:`converters.replay.replay`); the profile is computed by walking the
+Games are read and replayed by :mod:`trebuchet.converters` (the PGN reader, then
+:func:`trebuchet.converters.replay.replay`); the profile is computed by walking the
 replayed moves from the record's start position.
 """
 
@@ -21,11 +21,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from analysis.board import AnalysisError
-from variants.errors import TrebuchetError
-from variants.move import Move
-from variants.pieces import WHITE, Color
-from variants.position import Position
+from trebuchet.analysis.board import AnalysisError
+from trebuchet.variants.errors import TrebuchetError
+from trebuchet.variants.move import Move
+from trebuchet.variants.pieces import WHITE, Color
+from trebuchet.variants.position import Position
 
 DROP = "@"
 
@@ -109,9 +109,9 @@ def file_profiles(path: str) -> tuple[list[GameProfile], list[str]]:
 
     A worker-process entry point, so it takes and returns plain data.
     """
-    from converters.pgn import read_file
-    from converters.record import GameRecord
-    from converters.replay import replay, start_position
+    from trebuchet.converters.pgn import read_file
+    from trebuchet.converters.record import GameRecord
+    from trebuchet.converters.replay import replay, start_position
 
     profiles: list[GameProfile] = []
     errors: list[str] = []

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
-from variants.geometry import Geometry
-from variants.pieces import WALL
-from variants.position import Position
+from trebuchet.variants.geometry import Geometry
+from trebuchet.variants.pieces import WALL
+from trebuchet.variants.position import Position
 
 CELL = 48
 MARGIN = 24

@@ -13,10 +13,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from analysis.board import piece_forms
-from analysis.mobility import crowded, empty_board
-from analysis.reachability import reachability
-from variants.registry import get_variant, variant_names
+from trebuchet.analysis.board import piece_forms
+from trebuchet.analysis.mobility import crowded, empty_board
+from trebuchet.analysis.reachability import reachability
+from trebuchet.variants.registry import get_variant, variant_names
 
 
 def bench(name: str, with_crowded: bool) -> tuple[int, float, float, float]:

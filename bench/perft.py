@@ -16,9 +16,8 @@ import time
 from collections.abc import Callable
 
 import chess
-
-from variants.perft import perft
-from variants.registry import get_variant, variant_names
+from trebuchet.variants.perft import perft
+from trebuchet.variants.registry import get_variant, variant_names
 
 CHESS_POSITIONS = [
     ("start", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 5, 4865609),

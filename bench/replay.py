@@ -4,8 +4,8 @@ Both sides do the whole job a ``check`` does: read each game from the file and
 play every main-line move, legality included.  python-chess reads with
 ``chess.pgn.read_game`` (which already parses SAN against a board) and then
 pushes the moves on a fresh board, as its documentation shows; trebuchet reads
-with :func:`converters.pgn.read_file` and replays with
-:func:`converters.replay.replay`.  Games with a Variant tag other than chess are
+with :func:`trebuchet.converters.pgn.read_file` and replays with
+:func:`trebuchet.converters.replay.replay`.  Games with a Variant tag other than chess are
 skipped on both sides.  Prints games/s for each and the ratio.
 
 Usage: python bench/replay.py [PGN ...] [--limit N] [--repeat N]
@@ -46,10 +46,10 @@ def run_python_chess(paths: list[Path], limit: int) -> tuple[int, int, float]:
 
 
 def run_trebuchet(paths: list[Path], limit: int) -> tuple[int, int, float]:
-    from converters.pgn import read_file
-    from converters.record import GameRecord
-    from converters.replay import replay
-    from variants.registry import get_variant
+    from trebuchet.converters.pgn import read_file
+    from trebuchet.converters.record import GameRecord
+    from trebuchet.converters.replay import replay
+    from trebuchet.variants.registry import get_variant
 
     get_variant("chess")  # build the tables outside the timing, as python-chess imports do
     games = plies = 0

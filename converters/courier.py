@@ -35,7 +35,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from converters.record import (
+from trebuchet.converters.record import (
     GameRecord,
     MoveNode,
     RecordError,
@@ -43,12 +43,17 @@ from converters.record import (
     header_variant,
     resolve_variant_name,
 )
-from converters.replay import NULL_TEXTS, is_null, move_number, null_move, start_position
-from variants.errors import AmbiguousMoveError, IllegalMoveError, MoveError, TrebuchetError
-from variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
-from variants.pieces import WALL, Color, Piece
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.converters.replay import NULL_TEXTS, is_null, move_number, null_move, start_position
+from trebuchet.variants.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    MoveError,
+    TrebuchetError,
+)
+from trebuchet.variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
+from trebuchet.variants.pieces import WALL, Color, Piece
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 _HEADER = re.compile(r"^//\s*([A-Z][A-Za-z0-9_]*):\s*(.*?)\s*$")
 _MOVE_LINE = re.compile(r"^(\d+)\s*(\.\.\.|\.)\s*(.*)$")

@@ -1,6 +1,6 @@
 """Plain-text files around the FEN codec: files of FEN lines, and coordinate move lists.
 
-The FEN codec itself is :mod:`variants.fen`; this module only reads and
+The FEN codec itself is :mod:`trebuchet.variants.fen`; this module only reads and
 writes files.
 
 *FEN files* (``.fen``) hold one position a line; ``#`` starts a comment.
@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from converters.record import (
+from trebuchet.converters.record import (
     GameRecord,
     MoveNode,
     RecordError,
@@ -32,10 +32,10 @@ from converters.record import (
     header_variant,
     resolve_variant_name,
 )
-from converters.replay import coordinate, start_position
-from variants.errors import FenError
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.converters.replay import coordinate, start_position
+from trebuchet.variants.errors import FenError
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 _HEADER = re.compile(r"^#\s?([A-Za-z][A-Za-z0-9_]*):\s*(.*?)\s*$")
 _NUMBER = re.compile(r"^\d+\.+$")

@@ -41,11 +41,11 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from converters.notation import Notation, notation_for
-from converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
-from converters.replay import coordinate, is_null, start_position
-from variants.errors import FenError
-from variants.position import Position
+from trebuchet.converters.notation import Notation, notation_for
+from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
+from trebuchet.converters.replay import coordinate, is_null, start_position
+from trebuchet.variants.errors import FenError
+from trebuchet.variants.position import Position
 
 FORMAT = "trebuchet-games"
 VERSION = 1

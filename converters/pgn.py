@@ -24,18 +24,18 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple
 
-from converters.notation import Notation, notation_for
-from converters.notation.san import SanNotation
-from converters.record import (
+from trebuchet.converters.notation import Notation, notation_for
+from trebuchet.converters.notation.san import SanNotation
+from trebuchet.converters.record import (
     ROSTER,
     GameRecord,
     MoveNode,
     RecordError,
     variant_tag,
 )
-from converters.replay import is_null, start_position
-from variants.move import Move
-from variants.position import Position
+from trebuchet.converters.replay import is_null, start_position
+from trebuchet.variants.move import Move
+from trebuchet.variants.position import Position
 
 GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 

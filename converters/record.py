@@ -4,7 +4,7 @@ Every reader (PGN, Game Courier, JSON, plain move lists) produces GameRecords
 and every writer consumes them, so a conversion is *read, replay, write*.  A
 record holds what the source said (tags, move texts with their comments, NAGs
 and variations, and where each text stood in the file) and, once
-:func:`converters.replay.replay` has run, the legal :class:`Move` behind every
+:func:`trebuchet.converters.replay.replay` has run, the legal :class:`Move` behind every
 text.  Writers use the replayed moves, never the source texts, so the output
 is always in the target format's own notation.
 """
@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from variants.errors import TrebuchetError, UnknownVariantError
-from variants.move import Move
-from variants.registry import get_variant, variant_class, variant_names
-from variants.variant import Variant
+from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
+from trebuchet.variants.move import Move
+from trebuchet.variants.registry import get_variant, variant_class, variant_names
+from trebuchet.variants.variant import Variant
 
 
 class RecordError(TrebuchetError):
@@ -241,16 +241,16 @@ def register_format(fmt: Format) -> None:
 
 
 for _fmt in (
-    Format("pgn", (".pgn",), "converters.pgn:read_file", "converters.pgn:write_games",
-           "converters.pgn:sniff"),
-    Format("courier", (".gc",), "converters.courier:read_file", "converters.courier:write_games",
-           "converters.courier:sniff"),
-    Format("json", (".json",), "converters.json_format:read_file",
-           "converters.json_format:write_games", "converters.json_format:sniff"),
-    Format("moves", (".txt", ".moves"), "converters.fen:read_moves_file",
-           "converters.fen:write_moves", "converters.fen:sniff_moves"),
-    Format("fen", (".fen",), None, "converters.fen:write_games", None),
-    Format("zsg", (".zsg",), "converters.zsg:read_records", "converters.zsg:write_records", None),
+    Format("pgn", (".pgn",), "trebuchet.converters.pgn:read_file", "trebuchet.converters.pgn:write_games",
+           "trebuchet.converters.pgn:sniff"),
+    Format("courier", (".gc",), "trebuchet.converters.courier:read_file", "trebuchet.converters.courier:write_games",
+           "trebuchet.converters.courier:sniff"),
+    Format("json", (".json",), "trebuchet.converters.json_format:read_file",
+           "trebuchet.converters.json_format:write_games", "trebuchet.converters.json_format:sniff"),
+    Format("moves", (".txt", ".moves"), "trebuchet.converters.fen:read_moves_file",
+           "trebuchet.converters.fen:write_moves", "trebuchet.converters.fen:sniff_moves"),
+    Format("fen", (".fen",), None, "trebuchet.converters.fen:write_games", None),
+    Format("zsg", (".zsg",), "trebuchet.converters.zsg:read_records", "trebuchet.converters.zsg:write_records", None),
 ):
     register_format(_fmt)
 

@@ -19,18 +19,18 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from converters.notation import Notation, notation_for
-from converters.notation.san import SanNotation
-from converters.record import GameRecord, MoveNode, RecordError, ReplayError
-from variants.errors import (
+from trebuchet.converters.notation import Notation, notation_for
+from trebuchet.converters.notation.san import SanNotation
+from trebuchet.converters.record import GameRecord, MoveNode, RecordError, ReplayError
+from trebuchet.variants.errors import (
     AmbiguousMoveError,
     FenError,
     IllegalMoveError,
     MoveError,
     TrebuchetError,
 )
-from variants.move import Move
-from variants.position import Position
+from trebuchet.variants.move import Move
+from trebuchet.variants.position import Position
 
 NULL_TAG = "null"
 NULL_TEXTS = frozenset({"--", "Z0", "0000", "@@@@"})
@@ -147,7 +147,7 @@ def notation_of(record: GameRecord, pos: Position) -> Notation:
     if record.move_format == "coordinate":
         return CoordinateNotation(human)
     if record.move_format == "courier":
-        from converters.courier import CourierNotation
+        from trebuchet.converters.courier import CourierNotation
 
         return CourierNotation(pos.variant)
     return human

@@ -18,7 +18,7 @@ Tokens are not self-describing (a position may be called ``x1``), so a line is
 read with a pyparsing grammar built from the piece, player and position names
 of the rules file (:class:`Names`).
 
-For our variants a ZSG maps to a :class:`converters.record.GameRecord`: every
+For our variants a ZSG maps to a :class:`trebuchet.converters.record.GameRecord`: every
 move is written with the piece names of the variant and every board action of
 the move (captures, removals, drops, changes), and reading matches each line
 against the texts of the legal moves, so what is written is read back exactly.
@@ -34,16 +34,15 @@ from pathlib import Path
 from typing import IO
 
 import pyparsing as pp
-
-from converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
-from converters.zrf.errors import ZrfError
-from converters.zrf.lexer import MAX_BYTES, decode
-from converters.zrf.model import Game
-from variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
-from variants.pieces import WALL, Piece
-from variants.position import Position
-from variants.registry import get_variant
-from variants.variant import Variant
+from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
+from trebuchet.converters.zrf.errors import ZrfError
+from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
+from trebuchet.converters.zrf.model import Game
+from trebuchet.variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
+from trebuchet.variants.pieces import WALL, Piece
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
+from trebuchet.variants.variant import Variant
 
 HEADER = "Zillions Save Game File Version "
 _SETUP = re.compile(r"^\((\S+) (\S+)(?: (\S+))?\)$")
@@ -371,7 +370,7 @@ def write_zsg(record: GameRecord, rules_file: str = "") -> str:
     """A ZSG of a replayed record of one of our variants (CRLF line endings).
 
     Every node of the main line must carry its move (run
-    :func:`converters.replay.replay` first).  A game that does not start from
+    :func:`trebuchet.converters.replay.replay` first).  A game that does not start from
     the variant's own position writes the difference as setup lines.
     """
     variant = record.variant()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from variants.position import Position
-from variants.registry import get_variant
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

@@ -12,14 +12,14 @@ import re
 
 import pytest
 from click.testing import CliRunner
+from trebuchet.converters.notation.catapults_of_troy import CatapultsNotation
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
 
-from converters.notation.catapults_of_troy import CatapultsNotation
 from tests.helpers import ROOT, play, position
 from tests.test_catapults_of_troy import ARCHER, CT, DIAGRAM, MATE_IN_2, _count_by_rebuilding
 from trebuchet.cli import main
-from variants.errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from variants.position import Position
-from variants.registry import get_variant
 
 EXAMPLES = ROOT / "examples" / "catapults-of-troy"
 NOTATION = CatapultsNotation(get_variant(CT))
@@ -114,7 +114,7 @@ def test_cli_mate_in_two_coordinates_reports_checkmate() -> None:
 
 
 @pytest.mark.skipif(
-    importlib.util.find_spec("converters.notation.san") is None,
+    importlib.util.find_spec("trebuchet.converters.notation.san") is None,
     reason="the CLI reads human notation only once converters.notation.san exists",
 )
 def test_cli_mate_in_two_page_notation_reports_checkmate() -> None:

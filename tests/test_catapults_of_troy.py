@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from trebuchet.variants.fen import read_fen
+from trebuchet.variants.perft import perft
+from trebuchet.variants.pieces import BLACK, WALL, WHITE
+from trebuchet.variants.position import Position
 
 from tests.helpers import legal_from, legal_texts, play, position
-from variants.fen import read_fen
-from variants.perft import perft
-from variants.pieces import BLACK, WALL, WHITE
-from variants.position import Position
 
 CT = "catapults-of-troy"
 

@@ -6,9 +6,9 @@ import random
 
 import chess
 import pytest
+from trebuchet.variants.chess import insufficient_material
 
 from tests.helpers import legal_texts, position
-from variants.chess import insufficient_material
 
 GAMES = 300
 MAX_PLIES = 120

@@ -5,9 +5,9 @@ from __future__ import annotations
 import csv
 
 import pytest
+from trebuchet.variants.perft import divide, perft
 
 from tests.helpers import DATA, position
-from variants.perft import divide, perft
 
 #: Nodes a test may count; deeper rows run in bench/perft.py.
 BUDGET = 100_000

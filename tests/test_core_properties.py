@@ -7,10 +7,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from variants.move import Move
-from variants.position import Position
-from variants.registry import get_variant, variant_names
+from trebuchet.variants.move import Move
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant, variant_names
 
 PLIES = 30
 

@@ -6,9 +6,9 @@ the rules in the comments beside them."""
 from __future__ import annotations
 
 import pytest
+from trebuchet.variants.errors import IllegalMoveError, OptionError
 
 from tests.helpers import ROOT, SHARED, legal_from, legal_texts, play, position
-from variants.errors import IllegalMoveError, OptionError
 
 V = "duggans-fantasy-chess"
 COWARDLY = ("cowardly-assassin",)

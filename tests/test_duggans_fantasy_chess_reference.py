@@ -2,7 +2,7 @@
 
 No outside engine plays this game, so this file carries a second generator,
 written straight from rulings DF-1 … DF-7 and sharing no code with
-``variants.duggans_fantasy_chess``: a dictionary board, moves as (text, board)
+``trebuchet.variants.duggans_fantasy_chess``: a dictionary board, moves as (text, board)
 pairs, legality by generating every reply, and the Mercenary's threat (DF-3)
 found by iterating the set of threatened Mercenaries up to its least fixed
 point (the engine decides it square by square with a recursive search).
@@ -15,10 +15,10 @@ import os
 import random
 
 import pytest
+from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.position import Position
 
 from tests.helpers import position
-from variants.perft import divide, perft
-from variants.position import Position
 
 V = "duggans-fantasy-chess"
 START = "gabskbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSKBAG w - - 0 1"

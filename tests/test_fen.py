@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from trebuchet.variants.errors import FenError
+from trebuchet.variants.pieces import WALL
+from trebuchet.variants.registry import get_variant, variant_names
 
 from tests.helpers import DATA, position
-from variants.errors import FenError
-from variants.pieces import WALL
-from variants.registry import get_variant, variant_names
 
 
 def _canonical_fens() -> list[str]:

@@ -8,12 +8,12 @@ comments next to it; none is a recording of the engine's output.
 from __future__ import annotations
 
 import pytest
+from trebuchet.variants.errors import IllegalMoveError, OptionError
+from trebuchet.variants.mangonel_chess import SLING
+from trebuchet.variants.move import CHANGE, MOVE, Move
+from trebuchet.variants.position import Position
 
 from tests.helpers import ROOT, legal_from, legal_texts, play, position
-from variants.errors import IllegalMoveError, OptionError
-from variants.mangonel_chess import SLING
-from variants.move import CHANGE, MOVE, Move
-from variants.position import Position
 
 V = "mangonel-chess"
 MUST_LAND = ("sling-must-land",)

@@ -22,12 +22,12 @@ from typing import ClassVar
 
 import chess
 import pytest
+from trebuchet.variants.mangonel_chess import SLING, MangonelChess
+from trebuchet.variants.perft import perft
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 from tests.helpers import DATA, legal_texts, position
-from variants.mangonel_chess import SLING, MangonelChess
-from variants.perft import perft
-from variants.position import Position
-from variants.variant import Variant
 
 ORACLES = DATA / "oracles"
 FIDE_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

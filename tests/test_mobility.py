@@ -11,11 +11,16 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
-
-from analysis.board import PieceForm, betza_variant, empty_position, find_piece, piece_forms
-from analysis.mobility import crowded, empty_board, sample_square
-from analysis.moves import capture_squares, generate
-from analysis.paths import (
+from trebuchet.analysis.board import (
+    PieceForm,
+    betza_variant,
+    empty_position,
+    find_piece,
+    piece_forms,
+)
+from trebuchet.analysis.mobility import crowded, empty_board, sample_square
+from trebuchet.analysis.moves import capture_squares, generate
+from trebuchet.analysis.paths import (
     Occupancy,
     betza_terms,
     is_betza,
@@ -23,10 +28,11 @@ from analysis.paths import (
     random_occupancy,
     targets_on,
 )
+from trebuchet.variants.betza import LEAP
+from trebuchet.variants.pieces import WHITE, BetzaPiece
+from trebuchet.variants.registry import get_variant, variant_names
+
 from tests.helpers import DATA
-from variants.betza import LEAP
-from variants.pieces import WHITE, BetzaPiece
-from variants.registry import get_variant, variant_names
 
 ORACLE = DATA / "oracles" / "betza_reference_moves.tsv"
 PATTERNS = DATA / "oracles" / "betza_crowded_patterns.tsv"

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
+from trebuchet.converters.pgn import read_file, read_games, write_game
+from trebuchet.converters.record import GameRecord, MoveNode, RecordError
+from trebuchet.converters.replay import coordinate, replay
+from trebuchet.variants.errors import TrebuchetError
 
-from converters.pgn import read_file, read_games, write_game
-from converters.record import GameRecord, MoveNode, RecordError
-from converters.replay import coordinate, replay
 from tests.helpers import DATA
-from variants.errors import TrebuchetError
 
 PGN_FILES = sorted((DATA / "pgn").glob("*/*.pgn"))
 

@@ -8,10 +8,9 @@ import json
 import chess
 import networkx as nx
 import pytest
-
-from analysis.board import PieceForm, betza_variant, find_piece, piece_forms
-from analysis.reachability import reachability, to_dot, to_graphml, to_json
-from variants.registry import get_variant, variant_names
+from trebuchet.analysis.board import PieceForm, betza_variant, find_piece, piece_forms
+from trebuchet.analysis.reachability import reachability, to_dot, to_graphml, to_json
+from trebuchet.variants.registry import get_variant, variant_names
 
 
 def _needs(name: str) -> None:

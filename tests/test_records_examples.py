@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from trebuchet.converters.fen import read_moves_file
+from trebuchet.converters.record import GameRecord
+from trebuchet.converters.replay import replay
 
-from converters.fen import read_moves_file
-from converters.record import GameRecord
-from converters.replay import replay
 from tests.helpers import ROOT
 from tests.test_records_roundtrip import FORMATS, convert, same_game
 from trebuchet.cli import main

@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trebuchet.converters.pgn import read_games
+from trebuchet.converters.record import GameRecord
+from trebuchet.converters.replay import replay
+from trebuchet.variants.errors import TrebuchetError
 
-from converters.pgn import read_games
-from converters.record import GameRecord
-from converters.replay import replay
 from trebuchet.cli import main
-from variants.errors import TrebuchetError
 
 MALFORMED = sorted((Path(__file__).parent / "malformed").iterdir())
 

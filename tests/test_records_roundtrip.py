@@ -14,11 +14,10 @@ from collections.abc import Callable, Iterable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from converters import courier, fen, json_format, pgn
-from converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
-from converters.replay import replay
-from variants.registry import get_variant, variant_names
+from trebuchet.converters import courier, fen, json_format, pgn
+from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
+from trebuchet.converters.replay import replay
+from trebuchet.variants.registry import get_variant, variant_names
 
 Reader = Callable[[str], Iterable[GameRecord | RecordError]]
 Writer = Callable[[Iterable[GameRecord], io.StringIO], None]

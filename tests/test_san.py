@@ -8,11 +8,11 @@ import chess
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from trebuchet.converters.notation.san import SanNotation
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
+from trebuchet.variants.registry import get_variant, variant_names
 
-from converters.notation.san import SanNotation
 from tests.helpers import play, position
-from variants.errors import AmbiguousMoveError, IllegalMoveError
-from variants.registry import get_variant, variant_names
 
 
 @settings(max_examples=12, deadline=None)

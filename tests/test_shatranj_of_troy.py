@@ -9,13 +9,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from trebuchet.converters.notation.shatranj_of_troy import ShatranjOfTroyNotation
+from trebuchet.variants.errors import FenError, IllegalMoveError
+from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
 
-from converters.notation.shatranj_of_troy import ShatranjOfTroyNotation
 from tests.helpers import ROOT, legal_from, legal_texts, play, position
-from variants.errors import FenError, IllegalMoveError
-from variants.perft import divide, perft
-from variants.position import Position
-from variants.registry import get_variant
 
 VARIANT = "shatranj-of-troy"
 START = "4k4/4t(fwecnr)4/ppppppppp/9/9/9/PPPPPPPPP/4T(FWECNR)4/4K4[] w - - 0 1"

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from trebuchet.analysis.stats import corpus_stats, game_profile, position_mobility
+from trebuchet.variants.registry import get_variant, variant_names
 
-from analysis.stats import corpus_stats, game_profile, position_mobility
 from trebuchet.cli import main
-from variants.registry import get_variant, variant_names
 
 
 def _random_game(name: str, seed: int, plies: int = 16) -> list[str]:
@@ -57,7 +57,7 @@ def test_position_mobility_counts_legal_moves() -> None:
 
 
 def test_corpus_in_parallel_agrees_with_replaying_one_by_one(tmp_path: Path) -> None:
-    pytest.importorskip("converters.replay")
+    pytest.importorskip("trebuchet.converters.replay")
     paths = _write_corpus(tmp_path)
     result = corpus_stats(paths, jobs=2)
     assert not result.errors
@@ -120,7 +120,7 @@ def test_every_command_runs_on_every_variant(name: str, tmp_path: Path) -> None:
 
 
 def test_stats_command_prints_a_table(tmp_path: Path) -> None:
-    pytest.importorskip("converters.replay")
+    pytest.importorskip("trebuchet.converters.replay")
     paths = _write_corpus(tmp_path)[:2]
     out = CliRunner().invoke(main, ["stats", *paths, "--csv"])
     assert out.exit_code == 0, out.output
@@ -130,9 +130,10 @@ def test_stats_command_prints_a_table(tmp_path: Path) -> None:
 def test_stats_over_the_examples_agree_with_replaying_each_game() -> None:
     """The bundled example games of every variant, as PGN: the corpus figures in
     worker processes equal the legal-move counts of a plain replay, ply by ply."""
-    from converters.pgn import read_file
-    from converters.record import GameRecord
-    from converters.replay import replay
+    from trebuchet.converters.pgn import read_file
+    from trebuchet.converters.record import GameRecord
+    from trebuchet.converters.replay import replay
+
     from tests.helpers import ROOT
 
     paths = sorted(str(p) for p in (ROOT / "examples").glob("*/*.pgn"))

@@ -5,12 +5,11 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
-
-from analysis.board import find_piece
-from analysis.mobility import empty_board
-from analysis.svg import board_svg, heatmap_svg
-from variants.pieces import WALL
-from variants.registry import get_variant, variant_names
+from trebuchet.analysis.board import find_piece
+from trebuchet.analysis.mobility import empty_board
+from trebuchet.analysis.svg import board_svg, heatmap_svg
+from trebuchet.variants.pieces import WALL
+from trebuchet.variants.registry import get_variant, variant_names
 
 NS = "{http://www.w3.org/2000/svg}"
 

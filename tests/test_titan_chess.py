@@ -8,11 +8,12 @@ off the engine.
 
 from __future__ import annotations
 
+from trebuchet.variants.geometry import Geometry
+from trebuchet.variants.pieces import WHITE
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
+
 from tests.helpers import legal_from
-from variants.geometry import Geometry
-from variants.pieces import WHITE
-from variants.position import Position
-from variants.registry import get_variant
 
 NAMES = Geometry(12, 12)
 

@@ -3,7 +3,7 @@ rule page (titan-chess.txt) and research-notes.md §5.
 
 Two kinds of test: hand-built positions that pin what a ruling or a worked example of
 the page fixes, and a differential test against a small move generator written here
-from the rulings alone (not from variants/titan_chess.py), on seeded random positions.
+from the rulings alone (not from trebuchet.variants/titan_chess.py), on seeded random positions.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
 
 from tests.helpers import legal_from, legal_texts, play
-from variants.position import Position
-from variants.registry import get_variant
 
 TITAN = get_variant("titan-chess")
 N = 12

@@ -7,11 +7,10 @@ import random
 import re
 
 import pytest
-
-from variants.perft import divide, perft
-from variants.pieces import Color
-from variants.position import Position
-from variants.registry import get_variant
+from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.pieces import Color
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
 
 TITAN = get_variant("titan-chess")
 

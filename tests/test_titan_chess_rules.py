@@ -4,13 +4,13 @@ castling and notation (TC-2, TC-3, TC-7, rule page "Rules" section)."""
 from __future__ import annotations
 
 import pytest
+from trebuchet.variants.errors import IllegalMoveError
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
+from trebuchet.variants.titan_chess import PROMOTION_CHOICES
 
 from tests.helpers import ROOT, legal_from, legal_texts, play
 from tests.test_titan_chess import NAMES, moves_from, removed_by, titan
-from variants.errors import IllegalMoveError
-from variants.position import Position
-from variants.registry import get_variant
-from variants.titan_chess import PROMOTION_CHOICES
 
 KINGS = {"g1": "K", "g12": "k"}
 

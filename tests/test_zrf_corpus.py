@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from trebuchet.converters.zrf.errors import ZrfError
+from trebuchet.converters.zrf.model import ZrfFile, read_zrf
+from trebuchet.converters.zrf.show import board_text, info_text
+from trebuchet.converters.zsg import Names, find_rules_file, read_zsg_file
 
-from converters.zrf.errors import ZrfError
-from converters.zrf.model import ZrfFile, read_zrf
-from converters.zrf.show import board_text, info_text
-from converters.zsg import Names, find_rules_file, read_zsg_file
 from tests.helpers import DATA
 from trebuchet.cli import main
 

@@ -7,11 +7,10 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
-from converters.record import GameRecord, MoveNode, RecordError
-from converters.zrf.errors import ZrfError
-from converters.zrf.model import read_zrf
-from converters.zsg import (
+from trebuchet.converters.record import GameRecord, MoveNode, RecordError
+from trebuchet.converters.zrf.errors import ZrfError
+from trebuchet.converters.zrf.model import read_zrf
+from trebuchet.converters.zsg import (
     Action,
     Names,
     find_rules_file,
@@ -21,8 +20,9 @@ from converters.zsg import (
     write_zsg,
     zsg_to_record,
 )
+from trebuchet.variants.registry import get_variant, variant_names
+
 from tests.helpers import ROOT
-from variants.registry import get_variant, variant_names
 
 FIXTURES = Path(__file__).parent / "fixtures" / "zillions"
 
@@ -217,9 +217,10 @@ def test_an_illegal_line_names_its_line() -> None:
 def test_example_games_convert_to_zsg_and_back(path: Path, tmp_path: Path) -> None:
     """``trebuchet convert --to zsg`` writes every board action (launches, slings,
     bridges, drops), and reading the file back replays the same board actions."""
-    from converters.fen import read_moves_file
-    from converters.replay import replay
-    from converters.zsg import read_records
+    from trebuchet.converters.fen import read_moves_file
+    from trebuchet.converters.replay import replay
+    from trebuchet.converters.zsg import read_records
+
     from trebuchet.cli import main
 
     target = tmp_path / "game.zsg"

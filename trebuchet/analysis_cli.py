@@ -1,7 +1,7 @@
 """Analysis commands: ``mobility``, ``reach`` and ``stats``.
 
 Registered on the main group by :mod:`trebuchet.cli`.  Nothing here knows a
-rule or a formula: each command reads its options, calls :mod:`analysis`, and
+rule or a formula: each command reads its options, calls :mod:`trebuchet.analysis`, and
 prints a table (or JSON / CSV) or writes pictures and graph files.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from analysis.board import (
+from trebuchet.analysis.board import (
     TERRAINS,
     AnalysisError,
     PieceForm,
@@ -25,9 +25,9 @@ from analysis.board import (
     piece_forms,
     walls_for,
 )
-from analysis.mobility import DEFAULT_DENSITY, MobilityRow, report
-from analysis.output import csv_text, table
-from analysis.reachability import (
+from trebuchet.analysis.mobility import DEFAULT_DENSITY, MobilityRow, report
+from trebuchet.analysis.output import csv_text, table
+from trebuchet.analysis.reachability import (
     Reachability,
     distances_from,
     reachability,
@@ -35,11 +35,11 @@ from analysis.reachability import (
     to_graphml,
     to_json,
 )
-from analysis.stats import corpus_stats
-from analysis.svg import heatmap_svg
+from trebuchet.analysis.stats import corpus_stats
+from trebuchet.analysis.svg import heatmap_svg
 from trebuchet.files import write_text
-from variants.registry import get_variant
-from variants.variant import Variant
+from trebuchet.variants.registry import get_variant
+from trebuchet.variants.variant import Variant
 
 _TERRAIN = click.option(
     "--terrain",

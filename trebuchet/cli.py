@@ -14,12 +14,12 @@ from typing import Any, TypeVar
 
 import click
 
-from variants.errors import MoveError, TrebuchetError
-from variants.move import Move
-from variants.perft import divide, perft
-from variants.position import Position
-from variants.registry import get_variant, variant_class, variant_names
-from variants.variant import Variant
+from trebuchet.variants.errors import MoveError, TrebuchetError
+from trebuchet.variants.move import Move
+from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant, variant_class, variant_names
+from trebuchet.variants.variant import Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -133,7 +133,7 @@ def moves_command(
 
 def _human_text(pos: Position, move: Move) -> str:
     """The move in the variant's own notation (SAN, or the rule page's forms)."""
-    from converters.notation import notation_for
+    from trebuchet.converters.notation import notation_for
 
     return notation_for(pos.variant).write(pos, move)
 
@@ -143,7 +143,7 @@ def _read_move(pos: Position, text: str) -> Move:
     try:
         return pos.parse_move(text)
     except MoveError as first:
-        from converters.notation import notation_for
+        from trebuchet.converters.notation import notation_for
 
         try:
             return notation_for(pos.variant).read(pos, text)
@@ -224,7 +224,7 @@ def show_command(
     pos = load_position(variant_name, options, fen)
     click.echo(diagram(pos))
     if svg_path is not None:
-        from analysis.svg import board_svg
+        from trebuchet.analysis.svg import board_svg
         from trebuchet.files import write_text
 
         write_text(svg_path, board_svg(pos, title=pos.variant.title))

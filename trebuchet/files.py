@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO
 
-from variants.errors import TrebuchetError
+from trebuchet.variants.errors import TrebuchetError
 
 
 class OutputError(TrebuchetError):

@@ -1,7 +1,7 @@
 """``trebuchet check`` and ``trebuchet convert``: the game-record commands.
 
 Registered on the main group by :func:`register` (trebuchet/cli.py calls it).
-Both read any format :mod:`converters.record` knows (by extension, else
+Both read any format :mod:`trebuchet.converters.record` knows (by extension, else
 sniffed), replay every game, and report errors as one line naming the file,
 line, column and move.  ``convert`` writes its output to a temporary file in
 the target's directory and renames it into place, so the target is written
@@ -20,7 +20,7 @@ from typing import Any
 
 import click
 
-from converters.record import (
+from trebuchet.converters.record import (
     FORMATS,
     Format,
     GameRecord,
@@ -30,9 +30,9 @@ from converters.record import (
     read_records,
     writer_for,
 )
-from converters.replay import replay
+from trebuchet.converters.replay import replay
 from trebuchet.files import write_atomically
-from variants.errors import TrebuchetError
+from trebuchet.variants.errors import TrebuchetError
 
 #: more games than this get a progress bar
 PROGRESS_AFTER = 20
@@ -83,7 +83,7 @@ def _games(
     """The games of ``path``; PGN reports its bytes to the progress bar."""
     fmt = fmt or detect_format(path)
     if fmt.name == "pgn" and progress is not None and progress.total:
-        from converters.pgn import read_file
+        from trebuchet.converters.pgn import read_file
 
         yield from read_file(path, progress.bytes_read)
     else:

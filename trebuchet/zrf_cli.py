@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from converters.zrf.errors import ZrfError
-from converters.zrf.model import read_zrf
-from converters.zrf.show import board_text, info_text
+from trebuchet.converters.zrf.errors import ZrfError
+from trebuchet.converters.zrf.model import read_zrf
+from trebuchet.converters.zrf.show import board_text, info_text
 from trebuchet.files import write_text
 
 
@@ -55,8 +55,8 @@ def board_command(path: str, variant: str | None) -> None:
     Example:
       trebuchet zrf board Shatranj.zrf --variant 1
     """
-    from converters.zrf.to_variant import variant_from_zrf
     from trebuchet.cli import diagram
+    from trebuchet.converters.zrf.to_variant import variant_from_zrf
 
     game = read_zrf(path).game(variant)
     try:
@@ -88,8 +88,8 @@ def export_command(variant_name: str, output: str | None) -> None:
     Example:
       trebuchet zrf export chess -o chess.zrf
     """
-    from converters.zrf.writer import variant_to_zrf
-    from variants.registry import get_variant
+    from trebuchet.converters.zrf.writer import variant_to_zrf
+    from trebuchet.variants.registry import get_variant
 
     text = variant_to_zrf(get_variant(variant_name))
     if output is None:

@@ -19,9 +19,8 @@ from dataclasses import dataclass
 from functools import cache
 
 import pyparsing as pp
-
-from variants.errors import BetzaError
-from variants.geometry import Vector
+from trebuchet.variants.errors import BetzaError
+from trebuchet.variants.geometry import Vector
 
 #: (long, short) leg of each leaper atom; K is W+F.
 LEAPER_ATOMS: dict[str, tuple[tuple[int, int], ...]] = {

@@ -4,7 +4,7 @@ Rulings CT-1 … CT-11 of ``rules/DECISIONS.md`` decide every point the rule pag
 leaves open; comments cite them.
 
 Board model (CT-1): rank 6 is the river.  An unbridged river square holds
-:data:`~variants.pieces.WALL` (FEN ``*``), so every slide and step stops there
+:data:`~trebuchet.variants.pieces.WALL` (FEN ``*``), so every slide and step stops there
 and nothing lands there; building a bridge is ``(TERRAIN, sq, True)``, removing
 one ``(TERRAIN, sq, False)``, preceded by ``(REMOVE, sq)`` when an enemy piece
 drowns with it.  Carriers are pieces with cargo: ``C(A)`` a Catapult with its
@@ -37,11 +37,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from variants.geometry import ORTHOGONAL, QUEEN_LINES
-from variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Action, Move, with_change
-from variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
-from variants.position import Position
-from variants.variant import Outcome, Promotion, Variant
+from trebuchet.variants.geometry import ORTHOGONAL, QUEEN_LINES
+from trebuchet.variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Action, Move, with_change
+from trebuchet.variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Outcome, Promotion, Variant
 
 RIVER_RANK = 5
 """0-based rank of the river (rank 6 on the page, CT-1)."""

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from variants.pieces import WALL, BetzaPiece, Color, PieceType
-from variants.position import Position
-from variants.variant import Outcome, Promotion, Variant
+from trebuchet.variants.pieces import WALL, BetzaPiece, Color, PieceType
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Outcome, Promotion, Variant
 
 #: A FIDE pawn: one step forward, two from its first rank, diagonal and en passant captures.
 PAWN_BETZA = "fmWfceFifmnD"

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from variants.geometry import DIAGONAL, ORTHOGONAL, Geometry, Vector
-from variants.move import MOVE, REMOVE, Action, Move, with_change
-from variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType, orient
-from variants.position import Position
-from variants.variant import Promotion, Variant
+from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Geometry, Vector
+from trebuchet.variants.move import MOVE, REMOVE, Action, Move, with_change
+from trebuchet.variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType, orient
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Promotion, Variant
 
 GOLEM = "G"
 MERCENARY = "M"
@@ -235,7 +235,7 @@ class Commander(BetzaPiece):
     that ends on its own first rank may also make it an Archer, Assassin, Golem
     or Bishop; staying a Commander is the plain move.  Its zone is the opposite
     of the Mercenary's, so it promotes here rather than through the variant's
-    :class:`~variants.variant.Promotion`."""
+    :class:`~trebuchet.variants.variant.Promotion`."""
 
     def __init__(self, variant: DuggansFantasyChess) -> None:
         super().__init__(COMMANDER, "Commander", "W")

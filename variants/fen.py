@@ -8,7 +8,7 @@ rook is not the outermost on its side), and en passant as every square the
 last pawn passed over (``a4a5``) or ``-``.
 
 The codec lives in ``variants`` because each variant declares its start
-position in FEN; :mod:`converters.fen` is the file-format adapter on top.
+position in FEN; :mod:`trebuchet.converters.fen` is the file-format adapter on top.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from variants.errors import FenError
-from variants.pieces import WALL, Color, Piece
+from trebuchet.variants.errors import FenError
+from trebuchet.variants.pieces import WALL, Color, Piece
 
 if TYPE_CHECKING:
-    from variants.position import Position
-    from variants.variant import Variant
+    from trebuchet.variants.position import Position
+    from trebuchet.variants.variant import Variant
 
 _TOKEN = re.compile(r"(\d+)|(\*)|([A-Za-z])(?:\(([A-Za-z]*)\))?|(.)")
 _SQUARE = re.compile(r"[a-z]\d+")
@@ -29,7 +29,7 @@ _SQUARE = re.compile(r"[a-z]\d+")
 
 def read_fen(variant: Variant, text: str) -> Position:
     """The position ``text`` describes; FenError names the field and why not."""
-    from variants.position import Position
+    from trebuchet.variants.position import Position
 
     fields = text.split()
     if not fields:

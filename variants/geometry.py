@@ -2,7 +2,7 @@
 
 Squares are integers ``rank * files + file`` (``a1`` is 0).  Squares that are
 not there at all, or not there for now (an unbridged river square), are marked
-on the board itself by :data:`variants.pieces.WALL`, so that the geometry stays
+on the board itself by :data:`trebuchet.variants.pieces.WALL`, so that the geometry stays
 static data that is computed once per variant and shared by every position.
 
 Rays and leaps are precomputed per square and per vector on first use, because
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cached_property
 
-from variants.errors import SquareError
+from trebuchet.variants.errors import SquareError
 
 FILE_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 

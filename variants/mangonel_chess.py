@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import ClassVar
 
-from variants.chess import Chess, insufficient_material
-from variants.geometry import QUEEN_LINES, Vector
-from variants.move import CHANGE, MOVE, REMOVE, Action, Move
-from variants.pieces import WALL, Color, Piece, PieceType
-from variants.position import Position
-from variants.variant import Promotion
+from trebuchet.variants.chess import Chess, insufficient_material
+from trebuchet.variants.geometry import QUEEN_LINES, Vector
+from trebuchet.variants.move import CHANGE, MOVE, REMOVE, Action, Move
+from trebuchet.variants.pieces import WALL, Color, Piece, PieceType
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Promotion
 
 SLING = "sling"
 """Tag of a Mangonel step that slings a piece (a step that slings nothing is simple)."""

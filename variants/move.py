@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from variants.pieces import Piece
+    from trebuchet.variants.pieces import Piece
 
 MOVE = 0
 REMOVE = 1

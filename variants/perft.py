@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from variants.position import Position
+from trebuchet.variants.position import Position
 
 
 def perft(pos: Position, depth: int) -> int:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from variants.betza import GRASSHOP, HOP, LAME, Component, lame_path, parse_betza
-from variants.geometry import Geometry, Vector
-from variants.move import MOVE, REMOVE, Move
+from trebuchet.variants.betza import GRASSHOP, HOP, LAME, Component, lame_path, parse_betza
+from trebuchet.variants.geometry import Geometry, Vector
+from trebuchet.variants.move import MOVE, REMOVE, Move
 
 if TYPE_CHECKING:
-    from variants.position import Position
+    from trebuchet.variants.position import Position
 
 Color = bool
 WHITE: Color = True
@@ -35,7 +35,7 @@ class Piece:
     ``cargo`` holds the kind letters of carried pieces (a Catapult's rider, a
     Trojan Horse's load) in the variant's canonical order; carried pieces belong
     to the carrier's owner.  Never build a Piece directly: ask the variant
-    (:meth:`variants.variant.Variant.piece`), which interns them.
+    (:meth:`trebuchet.variants.variant.Variant.piece`), which interns them.
     """
 
     __slots__ = ("cargo", "color", "kind", "royal", "symbol", "type")

@@ -1,10 +1,10 @@
 """A position: the board, whose turn it is, rights, counters and hands.
 
-Making a move applies its primitive actions (see :mod:`variants.move`) and
+Making a move applies its primitive actions (see :mod:`trebuchet.variants.move`) and
 records every square it overwrote, so unmaking is the same short loop for every
 game: write the old contents back, restore the saved state.  The variant then
 updates turn, castling rights, en passant squares and clocks in
-:meth:`variants.variant.Variant.after_move`.
+:meth:`trebuchet.variants.variant.Variant.after_move`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from variants.move import CHANGE, HAND, MOVE, PLACE, REMOVE, TERRAIN, Move
-from variants.pieces import WALL, Color, Piece
+from trebuchet.variants.move import CHANGE, HAND, MOVE, PLACE, REMOVE, TERRAIN, Move
+from trebuchet.variants.pieces import WALL, Color, Piece
 
 if TYPE_CHECKING:
-    from variants.variant import Outcome, Variant
+    from trebuchet.variants.variant import Outcome, Variant
 
 _State = tuple[bool, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...]]
 
@@ -57,7 +57,7 @@ class Position:
         return f"Position({self.variant.name!r}, {self.fen()!r})"
 
     def fen(self) -> str:
-        from variants.fen import write_fen
+        from trebuchet.variants.fen import write_fen
 
         return write_fen(self)
 

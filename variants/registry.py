@@ -12,17 +12,17 @@ import importlib
 import importlib.util
 from collections.abc import Iterable
 
-from variants.errors import UnknownVariantError
-from variants.variant import Variant
+from trebuchet.variants.errors import UnknownVariantError
+from trebuchet.variants.variant import Variant
 
 #: variant name -> "module:Class"
 _TABLE: dict[str, str] = {
-    "chess": "variants.chess:Chess",
-    "catapults-of-troy": "variants.catapults_of_troy:CatapultsOfTroy",
-    "shatranj-of-troy": "variants.shatranj_of_troy:ShatranjOfTroy",
-    "mangonel-chess": "variants.mangonel_chess:MangonelChess",
-    "duggans-fantasy-chess": "variants.duggans_fantasy_chess:DuggansFantasyChess",
-    "titan-chess": "variants.titan_chess:TitanChess",
+    "chess": "trebuchet.variants.chess:Chess",
+    "catapults-of-troy": "trebuchet.variants.catapults_of_troy:CatapultsOfTroy",
+    "shatranj-of-troy": "trebuchet.variants.shatranj_of_troy:ShatranjOfTroy",
+    "mangonel-chess": "trebuchet.variants.mangonel_chess:MangonelChess",
+    "duggans-fantasy-chess": "trebuchet.variants.duggans_fantasy_chess:DuggansFantasyChess",
+    "titan-chess": "trebuchet.variants.titan_chess:TitanChess",
 }
 
 

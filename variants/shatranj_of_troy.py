@@ -24,11 +24,11 @@ import re
 from collections.abc import Iterable
 from typing import ClassVar
 
-from variants.fen import hand_key
-from variants.move import CHANGE, HAND, PLACE, Move
-from variants.pieces import BetzaPiece, Color, Piece, PieceType
-from variants.position import Position
-from variants.variant import Outcome, Promotion, Variant
+from trebuchet.variants.fen import hand_key
+from trebuchet.variants.move import CHANGE, HAND, PLACE, Move
+from trebuchet.variants.pieces import BetzaPiece, Color, Piece, PieceType
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Outcome, Promotion, Variant
 
 HORSE = "T"
 #: ST-2: what each Horse carries at the start.

@@ -4,7 +4,7 @@ Rulings TC-1 ... TC-8 of ``shared/rules/DECISIONS.md`` decide every open
 question; the definitions and worked examples are in ``research-notes.md`` §5.
 
 Most new pieces capture pieces they do not land on (fly-over, jump and double
-captures), so each is a small :class:`~variants.pieces.PieceType` that emits
+captures), so each is a small :class:`~trebuchet.variants.pieces.PieceType` that emits
 REMOVE actions.  For the check test the rules core would otherwise generate every
 enemy move; :meth:`TitanChess.removes` instead looks backwards from the target
 square, one short function per kind, because perft spends nearly all its time
@@ -28,11 +28,11 @@ from collections.abc import Iterable
 from functools import cached_property
 from typing import ClassVar
 
-from variants.geometry import DIAGONAL, ORTHOGONAL, Geometry, Vector
-from variants.move import MOVE, REMOVE, Action, Move
-from variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
-from variants.position import Position
-from variants.variant import Promotion, Variant
+from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Geometry, Vector
+from trebuchet.variants.move import MOVE, REMOVE, Action, Move
+from trebuchet.variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Promotion, Variant
 
 #: Ranks are 0-based from the owner's side: index 5 is rank 6 (White) / rank 7 (Black).
 CENTRE = 5

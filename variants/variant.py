@@ -18,11 +18,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
-from variants.geometry import Geometry
-from variants.move import CHANGE, MOVE, REMOVE, Move, with_change
-from variants.pieces import WALL, Color, Piece, PieceType
-from variants.position import Position
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
+from trebuchet.variants.geometry import Geometry
+from trebuchet.variants.move import CHANGE, MOVE, REMOVE, Move, with_change
+from trebuchet.variants.pieces import WALL, Color, Piece, PieceType
+from trebuchet.variants.position import Position
 
 _AttackRay = tuple[tuple[int, ...], tuple[frozenset[str], ...]]
 """Squares outward from a target, and per distance the kinds that attack from there."""
@@ -172,7 +172,7 @@ class Variant:
         return self.position(self.start_fen)
 
     def position(self, fen: str | None = None) -> Position:
-        from variants.fen import read_fen
+        from trebuchet.variants.fen import read_fen
 
         return read_fen(self, self.start_fen if fen is None else fen)
 

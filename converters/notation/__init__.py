@@ -2,10 +2,10 @@
 
 Every variant has one *human* notation (SAN for chess-like games, the rule
 page's own forms for the Troy games) next to the coordinate notation the core
-gives every move (:meth:`variants.variant.Variant.move_text`).  A notation is
+gives every move (:meth:`trebuchet.variants.variant.Variant.move_text`).  A notation is
 resolved by matching, never by guessing: ``read`` parses the text into parts,
 then finds the one legal move that fits (IllegalMoveError / AmbiguousMoveError
-otherwise, from :mod:`variants.errors`).
+otherwise, from :mod:`trebuchet.variants.errors`).
 
 Each variant's notation is a module of this package named in the table below;
 a variant without an entry uses SAN.
@@ -17,9 +17,9 @@ import importlib
 import importlib.util
 from typing import Protocol
 
-from variants.move import Move
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.variants.move import Move
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 
 class Notation(Protocol):
@@ -36,10 +36,10 @@ class Notation(Protocol):
 
 #: variant name -> "module:Class" of its notation; others use SAN.
 _TABLE: dict[str, str] = {
-    "catapults-of-troy": "converters.notation.catapults_of_troy:CatapultsNotation",
-    "shatranj-of-troy": "converters.notation.shatranj_of_troy:ShatranjOfTroyNotation",
+    "catapults-of-troy": "trebuchet.converters.notation.catapults_of_troy:CatapultsNotation",
+    "shatranj-of-troy": "trebuchet.converters.notation.shatranj_of_troy:ShatranjOfTroyNotation",
 }
-_DEFAULT = "converters.notation.san:SanNotation"
+_DEFAULT = "trebuchet.converters.notation.san:SanNotation"
 
 
 def notation_for(variant: Variant) -> Notation:

@@ -29,10 +29,10 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from variants.errors import AmbiguousMoveError, IllegalMoveError
-from variants.move import Move
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
+from trebuchet.variants.move import Move
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 #: piece letter as the page writes it
 NAMES = dict(zip("KECMRBHAP", ("K", "BB", "C", "Ram", "R", "B", "H", "A", "P"), strict=True))

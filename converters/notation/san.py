@@ -32,12 +32,12 @@ from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import NamedTuple
 
-from variants.errors import AmbiguousMoveError, IllegalMoveError
-from variants.geometry import Geometry
-from variants.move import Move
-from variants.pieces import WALL
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
+from trebuchet.variants.geometry import Geometry
+from trebuchet.variants.move import Move
+from trebuchet.variants.pieces import WALL
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 PAWN = "P"
 

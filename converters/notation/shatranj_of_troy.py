@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from variants.errors import AmbiguousMoveError, IllegalMoveError
-from variants.move import PLACE, Move
-from variants.position import Position
-from variants.variant import Variant
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
+from trebuchet.variants.move import PLACE, Move
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 _SQ = r"[A-Za-z]\d+"
 _MOVE = re.compile(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from variants.errors import TrebuchetError
+from trebuchet.variants.errors import TrebuchetError
 
 
 class ZrfError(TrebuchetError):

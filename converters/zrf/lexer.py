@@ -8,7 +8,7 @@ runs of anything but whitespace, parentheses, ``;`` and ``"``.
 The scan is one compiled regular expression (about 1.5 s for the whole
 382,000-token corpus), so hostile input fails early, with a line number and in
 bounded time: a file too large, an unterminated string.  Balance and depth are
-checked by the tree builder in :mod:`converters.zrf.parser`.
+checked by the tree builder in :mod:`trebuchet.converters.zrf.parser`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from converters.zrf.errors import ZrfError
+from trebuchet.converters.zrf.errors import ZrfError
 
 #: Real rules files are at most ~120 kB; anything beyond this is refused unread.
 MAX_BYTES = 4_000_000

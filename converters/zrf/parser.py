@@ -8,15 +8,15 @@ recursive grammar: real files nest up to 64 deep (``Focus.zrf`` chains its
 ``if … else`` forms), and a recursive-descent parser (a pyparsing ``Forward``
 was measured: 18.6 s for the 95-file corpus, and a recursion failure on
 Focus.zrf) is both slower and unsafe on hostile nesting.  The pyparsing
-grammars of this package are the ZSG move lines (:mod:`converters.zsg`), where
+grammars of this package are the ZSG move lines (:mod:`trebuchet.converters.zsg`), where
 alternatives over name sets are what pyparsing is good at.
 """
 
 from __future__ import annotations
 
-from converters.zrf.errors import ZrfError
-from converters.zrf.lexer import MAX_DEPTH, check_size, tokens
-from converters.zrf.tree import Atom, Form, Node, Str
+from trebuchet.converters.zrf.errors import ZrfError
+from trebuchet.converters.zrf.lexer import MAX_DEPTH, check_size, tokens
+from trebuchet.converters.zrf.tree import Atom, Form, Node, Str
 
 
 def parse_text(text: str, source: str = "") -> list[Node]:

@@ -8,7 +8,7 @@ and listed under the diagram with whatever stands on them.
 
 from __future__ import annotations
 
-from converters.zrf.model import Game, ZrfFile
+from trebuchet.converters.zrf.model import Game, ZrfFile
 
 #: Larger layouts are listed, not drawn.
 MAX_CELLS = 4000

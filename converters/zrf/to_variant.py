@@ -1,4 +1,4 @@
-"""A trebuchet :class:`~variants.variant.Variant` from a ZRF game: board, piece names, setup.
+"""A trebuchet :class:`~trebuchet.variants.variant.Variant` from a ZRF game: board, pieces, setup.
 
 Only what a diagram needs is translated.  ZRF move programs (``moves``,
 ``drops``) are *not*: every piece kind is an :class:`InertPiece` that generates
@@ -34,16 +34,16 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from converters.zrf.errors import ZrfError
-from converters.zrf.model import Game, Grid, ZrfFile
-from variants.geometry import FILE_LETTERS
-from variants.move import Move
-from variants.pieces import PieceType
-from variants.variant import Variant
+from trebuchet.converters.zrf.errors import ZrfError
+from trebuchet.converters.zrf.model import Game, Grid, ZrfFile
+from trebuchet.variants.geometry import FILE_LETTERS
+from trebuchet.variants.move import Move
+from trebuchet.variants.pieces import PieceType
+from trebuchet.variants.variant import Variant
 
 if TYPE_CHECKING:
-    from variants.pieces import Piece
-    from variants.position import Position
+    from trebuchet.variants.pieces import Piece
+    from trebuchet.variants.position import Position
 
 #: Conventional FEN letters of the FIDE pieces, given before name-derived letters.
 FIDE_LETTERS = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N", "pawn": "P"}

@@ -8,17 +8,17 @@ directly (Betza leaps and rides, move-only and capture-only), the setup and
 the conditions.  Whatever cannot be expressed yet (special pieces, initial
 moves, en passant, castling, carried pieces, terrain) is listed in a comment at
 the top, so the file never claims more than it holds.  The file parses back
-(:func:`converters.zrf.model.parse_zrf`) to the same board, piece names and setup.
+(:func:`trebuchet.converters.zrf.model.parse_zrf`) to the same board, piece names and setup.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from variants.betza import LEAP, Component, parse_betza
-from variants.geometry import FILE_LETTERS, Vector
-from variants.pieces import WALL, PieceType
-from variants.variant import Variant
+from trebuchet.variants.betza import LEAP, Component, parse_betza
+from trebuchet.variants.geometry import FILE_LETTERS, Vector
+from trebuchet.variants.pieces import WALL, PieceType
+from trebuchet.variants.variant import Variant
 
 CELL = 50
 _MACROS = """\
