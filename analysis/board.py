@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from trebuchet.variants.betza import parse_betza
 from trebuchet.variants.errors import TrebuchetError
-from trebuchet.variants.pieces import WALL, WHITE, BetzaPiece, Color, Piece, PieceType
+from trebuchet.variants.pieces import WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
@@ -45,7 +45,7 @@ class PieceForm:
         """The FEN spelling: ``N``, ``H(A)``."""
         return self.kind + (f"({''.join(self.cargo)})" if self.cargo else "")
 
-    def piece(self, variant: Variant, color: Color = WHITE) -> Piece:
+    def piece(self, variant: Variant, color: Player = WHITE) -> Piece:
         return variant.piece(self.kind, color, self.cargo)
 
     def ptype(self, variant: Variant) -> PieceType:
@@ -109,7 +109,7 @@ def walls_for(variant: Variant, terrain: str) -> frozenset[int]:
     return holes(variant) if terrain == "start" else frozenset()
 
 
-def empty_position(variant: Variant, walls: Iterable[int], turn: Color = WHITE) -> Position:
+def empty_position(variant: Variant, walls: Iterable[int], turn: Player = WHITE) -> Position:
     """A position with nothing on the board but the given holes."""
     pos = Position(variant)
     for sq in walls:

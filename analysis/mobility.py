@@ -44,7 +44,7 @@ from trebuchet.analysis.paths import (
     lone_enemy_captures,
     random_occupancy,
 )
-from trebuchet.variants.pieces import WALL, WHITE, Piece
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
@@ -124,7 +124,7 @@ class CrowdedMobility:
 
 def _enemy_of(variant: Variant, form: PieceForm) -> Piece:
     """The lone enemy of Betza's capture count: the same kind, empty-handed, for Black."""
-    return variant.piece(form.kind, not WHITE)
+    return variant.piece(form.kind, BLACK)
 
 
 def square_mobility(variant: Variant, pos: Position, sq: int, form: PieceForm) -> SquareMobility:
@@ -260,7 +260,7 @@ def sample_crowded(
     rng = random.Random(seed)
     pos = empty_position(variant, walls_for(variant, terrain) if walls is None else walls)
     fill = filler_kind(variant, form)
-    occupants = (variant.piece(fill, WHITE), variant.piece(fill, not WHITE))
+    occupants = (variant.piece(fill, WHITE), variant.piece(fill, BLACK))
     method = f"sampled ({samples} boards per square, seed {seed}, filler {fill})"
     result = CrowdedMobility(variant.name, form, terrain, density, enemy_share, method)
     for sq in present_squares(pos):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, SupportsIndex, overload
 
-from trebuchet.variants.move import MOVE, REMOVE, Move
-from trebuchet.variants.pieces import WALL, Color, Piece
+from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
+from trebuchet.variants.pieces import WALL, WHITE, Piece, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
@@ -25,8 +25,8 @@ def destination(move: Move, frm: int) -> int:
     """Where the piece that stood on ``frm`` is after ``move`` (``frm`` if it stayed)."""
     here = frm
     for act in move.actions:
-        if act[0] == MOVE and act[1] == here:
-            here = act[2]
+        if isinstance(act, Relocate) and act.frm == here:
+            here = act.to
     return here
 
 
@@ -37,16 +37,16 @@ def target_square(move: Move, frm: int) -> int:
     if end != frm:
         return end
     for act in move.actions:
-        if len(act) > 1 and isinstance(act[1], int) and act[1] != frm and act[0] != MOVE:
-            return int(act[1])
+        if isinstance(act, (Remove, Place, Change, Terrain)) and act.sq != frm:
+            return act.sq
     return move.to
 
 
-def direction(variant: Variant, frm: int, target: int, color: Color) -> str:
+def direction(variant: Variant, frm: int, target: int, color: Player) -> str:
     """Forward, sideways or backward from the mover's point of view."""
     files = variant.geometry.files
     rise = target // files - frm // files
-    if not color:
+    if color != WHITE:
         rise = -rise
     if rise > 0:
         return FORWARD
@@ -136,7 +136,7 @@ def capture_squares(pos: Position, sq: int, piece: Piece, enemy: Piece) -> list[
         moves: list[Move] = []
         ptype.generate(pos, sq, piece, moves)
         board[t] = None
-        if any(act[0] == REMOVE and act[1] == t for m in moves for act in m.actions):
+        if any(isinstance(act, Remove) and act.sq == t for m in moves for act in m.actions):
             found.append(t)
     board[sq] = None
     return found

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from trebuchet.variants.betza import GRASSHOP, HOP, LAME, Component, lame_path
-from trebuchet.variants.pieces import WHITE, BetzaPiece, Color, PieceType, orient
+from trebuchet.variants.pieces import WHITE, BetzaPiece, PieceType, Player, orient
 from trebuchet.variants.variant import Variant
 
 EMPTY, FRIEND, ENEMY = 0, 1, 2
@@ -129,7 +129,7 @@ def _component_terms(
     return terms
 
 
-def betza_terms(variant: Variant, kind: str, sq: int, color: Color) -> list[Term]:
+def betza_terms(variant: Variant, kind: str, sq: int, color: Player) -> list[Term]:
     """Every term of a Betza kind standing on ``sq`` (for ``color``)."""
     ptype = variant.types[kind]
     assert isinstance(ptype, BetzaPiece)

@@ -25,7 +25,7 @@ import networkx as nx
 from trebuchet.analysis.board import AnalysisError, PieceForm, empty_position, walls_for
 from trebuchet.analysis.moves import capture_squares, destination, generate, present_squares
 from trebuchet.analysis.paths import is_betza, lone_enemy_captures
-from trebuchet.variants.pieces import WALL, WHITE
+from trebuchet.variants.pieces import BLACK, WALL
 from trebuchet.variants.variant import Variant
 
 
@@ -41,7 +41,7 @@ def move_graph(
     for sq in squares:
         graph.add_node(sq, name=names[sq])
     piece = form.piece(variant)
-    enemy = variant.piece(form.kind, not WHITE)
+    enemy = variant.piece(form.kind, BLACK)
     for sq in squares:
         pos.board[sq] = piece
         ends = {destination(m, sq) for m in generate(pos, sq, piece)}

@@ -22,9 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trebuchet.analysis.board import AnalysisError
+from trebuchet.converters.pgn import read_file
+from trebuchet.converters.record import GameRecord
+from trebuchet.converters.replay import replay, start_position
 from trebuchet.variants.errors import TrebuchetError
 from trebuchet.variants.move import Move
-from trebuchet.variants.pieces import WHITE, Color
+from trebuchet.variants.pieces import Player
 from trebuchet.variants.position import Position
 
 DROP = "@"
@@ -39,9 +42,9 @@ class SideMobility:
     per_kind: dict[str, list[int]]
 
 
-def side_mobility(pos: Position, color: Color) -> SideMobility:
+def side_mobility(pos: Position, color: Player) -> SideMobility:
     """Legal moves of ``color`` in ``pos`` as if it were ``color``'s turn."""
-    if pos.turn is color:
+    if pos.turn == color:
         moves = pos.legal_moves()
     else:
         other = pos.copy()
@@ -51,7 +54,7 @@ def side_mobility(pos: Position, color: Color) -> SideMobility:
     return _tally(pos, color, moves)
 
 
-def _tally(pos: Position, color: Color, moves: Sequence[Move]) -> SideMobility:
+def _tally(pos: Position, color: Player, moves: Sequence[Move]) -> SideMobility:
     per_square = {sq: 0 for sq, _ in pos.pieces(color)}
     drops = 0
     for move in moves:
@@ -69,8 +72,8 @@ def _tally(pos: Position, color: Color, moves: Sequence[Move]) -> SideMobility:
     return SideMobility(len(moves), per_square, per_kind)
 
 
-def position_mobility(pos: Position) -> dict[Color, SideMobility]:
-    return {color: side_mobility(pos, color) for color in (WHITE, not WHITE)}
+def position_mobility(pos: Position) -> dict[Player, SideMobility]:
+    return {color: side_mobility(pos, color) for color in pos.variant.player_range}
 
 
 @dataclass
@@ -80,7 +83,7 @@ class GameProfile:
     variant: str
     source: str
     #: per ply: (White to move?, number of legal moves)
-    plies: list[tuple[bool, int]] = field(default_factory=list)
+    plies: list[tuple[Player, int]] = field(default_factory=list)
     #: per kind: legal moves of each piece of that kind at each ply (side to move)
     per_kind: dict[str, list[int]] = field(default_factory=dict)
 
@@ -109,10 +112,6 @@ def file_profiles(path: str) -> tuple[list[GameProfile], list[str]]:
 
     A worker-process entry point, so it takes and returns plain data.
     """
-    from trebuchet.converters.pgn import read_file
-    from trebuchet.converters.record import GameRecord
-    from trebuchet.converters.replay import replay, start_position
-
     profiles: list[GameProfile] = []
     errors: list[str] = []
     try:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from trebuchet.variants.geometry import Geometry
-from trebuchet.variants.pieces import WALL
+from trebuchet.variants.pieces import BLACK, WALL
 from trebuchet.variants.position import Position
 
 CELL = 48
@@ -80,7 +80,7 @@ def board_svg(pos: Position, title: str = "") -> str:
         parts.append(_square(x, y, LIGHT if light else DARK))
         if piece is None:
             continue
-        white = piece.color is not False
+        white = piece.color != BLACK
         cx, cy = x + CELL / 2, y + CELL / 2
         parts.append(
             f'<circle cx="{cx}" cy="{cy}" r="{CELL * 0.38:.1f}" '

@@ -36,22 +36,25 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from trebuchet.converters.record import (
+    Format,
     GameRecord,
     MoveNode,
+    Progress,
     RecordError,
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
 )
-from trebuchet.converters.replay import NULL_TEXTS, is_null, move_number, null_move, start_position
+from trebuchet.converters.replay import move_number, start_position
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
     MoveError,
     TrebuchetError,
 )
-from trebuchet.variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
-from trebuchet.variants.pieces import WALL, Color, Piece
+from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain, null_move
+from trebuchet.variants.notation import NULL_TEXTS
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
@@ -84,19 +87,22 @@ def sniff(head: str) -> bool:
 
 # -- reading ----------------------------------------------------------------------
 
-def read_file(path: str) -> Iterator[GameRecord | RecordError]:
+def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
+    """The games of the Game Courier list at ``path``."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
-            lines = handle.read().splitlines()
+            text = handle.read()
     except OSError as exc:
         yield RecordError(f"cannot read: {exc.strerror}", source=path)
         return
-    yield from read_games(lines, path)
+    if progress is not None:
+        progress(len(text.encode("utf-8", "replace")))
+    yield from read_games(text.splitlines(), path)
 
 
 def read_games(lines: Iterable[str], source: str = "") -> Iterator[GameRecord | RecordError]:
     """GameRecords of a Game Courier list; move texts are the action lists as written."""
-    record = GameRecord(source=source, line=1, move_format="courier")
+    record = GameRecord(source=source, line=1, reading=CourierNotation)
     started = blank = False
     for number, raw in enumerate(lines, start=1):
         line = raw.strip().lstrip("\ufeff")
@@ -107,7 +113,7 @@ def read_games(lines: Iterable[str], source: str = "") -> Iterator[GameRecord | 
         if header and (after_blank or not record.moves):
             if record.moves:
                 yield _finish(record)
-                record = GameRecord(source=source, line=number, move_format="courier")
+                record = GameRecord(source=source, line=number, reading=CourierNotation)
             if header[1] == "Result":
                 record.result = header[2]
             record.tags[header[1]] = header[2]
@@ -228,52 +234,58 @@ class CourierNotation:
         except TrebuchetError:
             raise _unreadable(f"{name!r} is not a square of this board") from None
 
-    def _piece(self, label: str, mover: Color) -> Piece:
+    def _piece(self, label: str, mover: Player) -> Piece:
         """The piece a label names: a FEN symbol (``Q``, ``t(fw)``) or a piece name."""
         m = re.match(r"^([A-Za-z])(?:\(([A-Za-z]*)\))?$", label)
         try:
             if m:
-                return self.variant.piece(m[1], m[1].isupper(), m[2] or "")
+                return self.variant.piece(m[1], _owner(m[1]), m[2] or "")
             for letter, ptype in self.variant.types.items():
                 if ptype.name.replace(" ", "").lower() == label.lower():
-                    return self.variant.piece(letter, label[0].isupper() if label else mover)
+                    return self.variant.piece(letter, _owner(label) if label else mover)
         except KeyError:
             pass
         raise _unreadable(f"label {label!r} is no piece of this game")
 
     def write(self, pos: Position, move: Move) -> str:
         """The move as an action list, e.g. ``P e7-e8; Q-e8`` or ``K e1-g1; R h1-f1``."""
-        if is_null(move):
+        if move.is_null():
             return "pass"
         names = self.names
         board: Board = list(pos.board)
         parts = []
         actions = move.actions
         for i, act in enumerate(actions):
-            op = act[0]
-            if op == MOVE:
-                piece = board[act[1]]
+            if isinstance(act, Relocate):
+                piece = board[act.frm]
                 assert piece is not None
-                parts.append(f"{piece.symbol} {names[act[1]]}-{names[act[2]]}")
-                board[act[2]], board[act[1]] = piece, None
-            elif op == REMOVE:
-                board[act[1]] = None
-                implied = any(a[0] == MOVE and a[2] == act[1] for a in actions[i + 1:])
+                parts.append(f"{piece.symbol} {names[act.frm]}-{names[act.to]}")
+                board[act.to], board[act.frm] = piece, None
+            elif isinstance(act, Remove):
+                board[act.sq] = None
+                implied = any(
+                    isinstance(a, Relocate) and a.to == act.sq for a in actions[i + 1 :]
+                )
                 if not implied:
-                    parts.append(f"@*{names[act[1]]}")
-            elif op == PLACE:
-                parts.append(f"{act[2].symbol}*{names[act[1]]}")
-                board[act[1]] = act[2]
-            elif op == CHANGE:
-                parts.append(f"{act[2].symbol}-{names[act[1]]}")
-                board[act[1]] = act[2]
-            elif op == TERRAIN:
-                parts.append(f"terrain {names[act[1]]} {'on' if act[2] else 'off'}")
-                board[act[1]] = None if act[2] else WALL
+                    parts.append(f"@*{names[act.sq]}")
+            elif isinstance(act, Place):
+                parts.append(f"{act.piece.symbol}*{names[act.sq]}")
+                board[act.sq] = act.piece
+            elif isinstance(act, Change):
+                parts.append(f"{act.piece.symbol}-{names[act.sq]}")
+                board[act.sq] = act.piece
+            elif isinstance(act, Terrain):
+                parts.append(f"terrain {names[act.sq]} {'on' if act.present else 'off'}")
+                board[act.sq] = None if act.present else WALL
         text = "; ".join(parts)
         if move.tag is not None and len(self._same_board(pos, board)) > 1:
             text += f" = {pos.move_text(move)}"
         return text
+
+
+def _owner(label: str) -> Player:
+    """Game Courier labels are upper case for White, lower case for Black."""
+    return WHITE if label[:1].isupper() else BLACK
 
 
 def _match_part(part: str) -> tuple[str, re.Match[str]]:
@@ -323,3 +335,6 @@ def write_game(record: GameRecord) -> str:
         pos.push(node.move)
     lines.extend(f"// {c}" for c in record.final_comments)
     return "\n".join(lines) + "\n"
+
+
+FORMAT = Format("courier", (".gc",), read_file, write_games, sniff)

@@ -25,14 +25,16 @@ from collections.abc import Iterable, Iterator
 from typing import IO
 
 from trebuchet.converters.record import (
+    Format,
     GameRecord,
     MoveNode,
+    Progress,
     RecordError,
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
 )
-from trebuchet.converters.replay import coordinate, start_position
+from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
@@ -81,7 +83,9 @@ def sniff_moves(head: str) -> bool:
     return bool(first and _HEADER.match(first[0]))
 
 
-def read_moves_file(path: str) -> Iterator[GameRecord | RecordError]:
+def read_moves_file(
+    path: str, progress: Progress | None = None
+) -> Iterator[GameRecord | RecordError]:
     """The games of a move-list file (see the module documentation)."""
     try:
         with open(path, encoding="utf-8", errors="replace") as handle:
@@ -89,6 +93,8 @@ def read_moves_file(path: str) -> Iterator[GameRecord | RecordError]:
     except OSError as exc:
         yield RecordError(f"cannot read: {exc.strerror}", source=path)
         return
+    if progress is not None:
+        progress(len(text.encode("utf-8", "replace")))
     yield from read_moves(text.splitlines(), path)
 
 
@@ -103,7 +109,7 @@ HEADER_KEYS = {
 
 
 def read_moves(lines: Iterable[str], source: str = "") -> Iterator[GameRecord | RecordError]:
-    record = GameRecord(source=source, line=1, move_format="coordinate")
+    record = GameRecord(source=source, line=1, reading=CoordinatesFirst)
     pending: list[str] = []
     seen_header = in_header = False
     for number, raw in enumerate(lines, start=1):
@@ -116,7 +122,7 @@ def read_moves(lines: Iterable[str], source: str = "") -> Iterator[GameRecord | 
             if key == "Variant" and record.moves:
                 yield _closed(record, pending)
                 record, pending = GameRecord(source=source, line=number,
-                                             move_format="coordinate"), []
+                                             reading=CoordinatesFirst), []
             record.tags[key] = header[2]
             seen_header = in_header = True
             continue
@@ -198,3 +204,7 @@ def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
 
 def _comment_lines(text: str) -> str:
     return "".join(f"# {line}\n" for line in text.splitlines() or [""])
+
+
+MOVES = Format("moves", (".txt", ".moves"), read_moves_file, write_moves, sniff_moves)
+FORMAT = Format("fen", (".fen",), None, write_games)

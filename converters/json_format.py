@@ -41,25 +41,35 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
-from trebuchet.converters.notation import Notation, notation_for
-from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
-from trebuchet.converters.replay import coordinate, is_null, start_position
+from trebuchet.converters.record import (
+    Format,
+    GameRecord,
+    MoveNode,
+    Progress,
+    RecordError,
+    resolve_variant_name,
+)
+from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
 from trebuchet.variants.errors import FenError
+from trebuchet.variants.notation import Notation
 from trebuchet.variants.position import Position
 
-FORMAT = "trebuchet-games"
+DOCUMENT_FORMAT = "trebuchet-games"
 VERSION = 1
 
 
 def sniff(head: str) -> bool:
     text = head.lstrip("\ufeff \t\r\n")
-    return text.startswith("{") and FORMAT in head
+    return text.startswith("{") and DOCUMENT_FORMAT in head
 
 
-def read_file(path: str) -> Iterator[GameRecord | RecordError]:
+def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
+    """The games of the trebuchet JSON document at ``path``."""
     try:
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle)
+            if progress is not None:
+                progress(handle.tell())
     except OSError as exc:
         yield RecordError(f"cannot read: {exc.strerror}", source=path)
         return
@@ -74,8 +84,9 @@ def read_file(path: str) -> Iterator[GameRecord | RecordError]:
 
 def read_document(document: Any, source: str = "") -> Iterator[GameRecord | RecordError]:
     """GameRecords of a parsed document; a RecordError for each game that is malformed."""
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        yield RecordError(f"not a {FORMAT} document (no \"format\": \"{FORMAT}\")", source=source)
+    if not isinstance(document, dict) or document.get("format") != DOCUMENT_FORMAT:
+        wanted = f'"format": "{DOCUMENT_FORMAT}"'
+        yield RecordError(f"not a {DOCUMENT_FORMAT} document (no {wanted})", source=source)
         return
     games = document.get("games")
     if not isinstance(games, list):
@@ -102,7 +113,7 @@ def _game(game: Any, source: str, index: int) -> GameRecord:
     tags = game.get("tags", {})
     if not isinstance(tags, dict) or not all(isinstance(v, str) for v in tags.values()):
         raise _Malformed('"tags" must map names to strings')
-    record = GameRecord(tags=dict(tags), source=source, line=index, move_format="coordinate")
+    record = GameRecord(tags=dict(tags), source=source, line=index, reading=CoordinatesFirst)
     variant = game.get("variant")
     if "Variant" not in record.tags and isinstance(variant, str) and variant != "chess":
         if resolve_variant_name(variant) is None:
@@ -172,7 +183,7 @@ def _strings(value: Any, where: str) -> list[str]:
 def game_object(record: GameRecord) -> dict[str, Any]:
     """The JSON object of one replayed game."""
     pos = start_position(record)
-    human = notation_for(pos.variant)
+    human = pos.variant.notation
     return {
         "variant": pos.variant.name,
         "tags": dict(record.tags),
@@ -192,7 +203,7 @@ def _moves(pos: Position, nodes: list[MoveNode], human: Notation) -> list[dict[s
         entry: dict[str, Any] = {
             "ply": len(pos.move_stack) + 1,
             "move": coordinate(pos, move),
-            "notation": "--" if is_null(move) else human.write(pos, move),
+            "notation": "--" if move.is_null() else human.write(pos, move),
         }
         variations = [_moves(pos, v, human) for v in node.variations]
         pos.push(move)
@@ -210,9 +221,12 @@ def _moves(pos: Position, nodes: list[MoveNode], human: Notation) -> list[dict[s
 
 def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
     """Stream the document: one game object at a time, so big files need little memory."""
-    out.write(f'{{"format": "{FORMAT}", "version": {VERSION}, "games": [\n')
+    out.write(f'{{"format": "{DOCUMENT_FORMAT}", "version": {VERSION}, "games": [\n')
     for i, record in enumerate(records):
         if i:
             out.write(",\n")
         out.write(json.dumps(game_object(record), ensure_ascii=False, indent=1))
     out.write("\n]}\n")
+
+
+FORMAT = Format("json", (".json",), read_file, write_games, sniff)

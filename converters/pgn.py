@@ -24,18 +24,20 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple
 
-from trebuchet.converters.notation import Notation, notation_for
-from trebuchet.converters.notation.san import SanNotation
 from trebuchet.converters.record import (
     ROSTER,
+    Format,
     GameRecord,
     MoveNode,
+    Progress,
     RecordError,
     variant_tag,
 )
-from trebuchet.converters.replay import is_null, start_position
+from trebuchet.converters.replay import start_position
 from trebuchet.variants.move import Move
+from trebuchet.variants.notation import Notation
 from trebuchet.variants.position import Position
+from trebuchet.variants.san import SanNotation
 
 GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
 
@@ -286,9 +288,7 @@ def _finished(builder: _GameBuilder, token: Token | None) -> GameRecord | Record
         return exc
 
 
-def read_file(
-    path: str, progress: Callable[[int], None] | None = None
-) -> Iterator[GameRecord | RecordError]:
+def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
     """The games of the PGN file at ``path`` (UTF-8, falling back to Latin-1 per line).
 
     ``progress`` is called with the byte count of each line read, for a progress bar.
@@ -329,7 +329,7 @@ def write_game(record: GameRecord) -> str:
     words: list[str] = []
     for comment in record.final_comments if not record.moves else ():
         words.append(_comment(comment))
-    _write_line(pos, record.moves, words, notation_for(pos.variant))
+    _write_line(pos, record.moves, words, pos.variant.notation)
     if record.moves:
         words.extend(_comment(c) for c in record.final_comments)
     words.append(record.result_text)
@@ -372,8 +372,8 @@ def _write_line(
         words.extend(_comment(c) for c in node.before)
         if node.before:
             need_number = True
-        if pos.turn or need_number:
-            words.append(f"{pos.fullmove}{'.' if pos.turn else '...'}")
+        if pos.turn == 0 or need_number:
+            words.append(f"{pos.fullmove}{'.' if pos.turn == 0 else '...'}")
         words.append(_move_word(pos, move, write))
         words.extend(f"${n}" for n in node.nags)
         words.extend(_comment(c) for c in node.comments)
@@ -395,7 +395,7 @@ _PGN_SYMBOL = re.compile(r"[\w@][\w@*/^'‘’~\-=+#:.,]*")
 def _move_word(pos: Position, move: Move, write: Callable[[Position, Move], str]) -> str:
     """The move's text as one PGN token: the variant's notation when it is one
     (no spaces or parentheses), otherwise generalised SAN, which always is."""
-    if is_null(move):
+    if move.is_null():
         return "--"
     text = write(pos, move)
     if _PGN_SYMBOL.fullmatch(text):
@@ -426,3 +426,6 @@ def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
         if i:
             out.write("\n")
         out.write(write_game(record))
+
+
+FORMAT = Format("pgn", (".pgn",), read_file, write_games, sniff)

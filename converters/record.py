@@ -1,28 +1,30 @@
 """GameRecord: one game, independent of the file format it came from.
 
-Every reader (PGN, Game Courier, JSON, plain move lists) produces GameRecords
-and every writer consumes them, so a conversion is *read, replay, write*.  A
-record holds what the source said (tags, move texts with their comments, NAGs
-and variations, and where each text stood in the file) and, once
-:func:`trebuchet.converters.replay.replay` has run, the legal :class:`Move` behind every
-text.  Writers use the replayed moves, never the source texts, so the output
-is always in the target format's own notation.
+Every reader (PGN, Game Courier, JSON, plain move lists, Zillions saved games)
+produces GameRecords and every writer consumes them, so a conversion is *read,
+replay, write*.  A record holds what the source said (tags, move texts with
+their comments, NAGs and variations, and where each text stood in the file)
+and, once :func:`trebuchet.converters.replay.replay` has run, the legal
+:class:`Move` behind every text.  Writers use the replayed moves, never the
+source texts, so the output is always in the target format's own notation.
+The formats themselves are listed in :mod:`trebuchet.converters.formats`.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import os
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO
 
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
 from trebuchet.variants.move import Move
+from trebuchet.variants.notation import Notation
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
 from trebuchet.variants.variant import Variant
+
+NotationFactory = Callable[[Variant], Notation]
+"""How a format's move texts are read: given the variant, the notation to use."""
 
 
 class RecordError(TrebuchetError):
@@ -103,9 +105,10 @@ class GameRecord:
     source: str = ""
     line: int = 0
     options: tuple[str, ...] = ()
-    #: "notation" when move texts are in the variant's notation (PGN), "coordinate"
-    #: when they are coordinate notation (JSON, plain move lists)
-    move_format: str = "notation"
+    #: how the move texts are read (set by the reader of a format whose texts are
+    #: not in the game's own notation: coordinates, Game Courier action lists);
+    #: None means the game's own notation first, then coordinates
+    reading: NotationFactory | None = None
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -208,99 +211,33 @@ def check_variant_name(name: str) -> str:
 
 # -- formats ----------------------------------------------------------------
 
-Reader = Callable[[str], Iterator["GameRecord | RecordError"]]
+Progress = Callable[[int], None]
+"""Told how many more bytes of the input have been read (for a progress bar)."""
+Reader = Callable[[str, "Progress | None"], Iterator["GameRecord | RecordError"]]
+"""``reader(path, progress)`` yields the file's GameRecords (a RecordError for each
+game it cannot parse), telling ``progress`` about the bytes it reads."""
 Writer = Callable[[Iterable[GameRecord], IO[str]], None]
+"""``writer(records, out)`` writes replayed records to a text stream."""
+Sniffer = Callable[[str], bool]
+"""``sniff(head)`` tells from the first kilobyte of a file whether it is in the format."""
 
 
 @dataclass(frozen=True)
 class Format:
-    """A game-file format: its name, file extensions, and where its code lives.
+    """A game-file format: its name, file extensions, and the functions that do it.
 
-    ``reader``, ``writer`` and ``sniff`` are "module:function" strings, loaded
-    only when used, so that a format whose module is not installed yet (the
-    Zillions ``zsg`` writer) is a table entry that simply reports itself
-    unavailable.  ``reader(path)`` yields GameRecords (or a RecordError per
-    game it cannot parse); ``writer(records, out)`` writes them to a text
-    stream; ``sniff(head)`` tells from the first KB of a file whether it is
-    in this format.
+    A format that can only be written (FEN lines) has no reader; one that cannot
+    be recognised from its content has no sniffer.
     """
 
     name: str
     extensions: tuple[str, ...]
-    reader: str | None = None
-    writer: str | None = None
-    sniff: str | None = None
+    reader: Reader | None
+    writer: Writer | None
+    sniff: Sniffer | None = None
 
-
-FORMATS: dict[str, Format] = {}
-
-
-def register_format(fmt: Format) -> None:
-    """Add (or replace) a format; ``--to NAME`` and ``--from NAME`` then know it."""
-    FORMATS[fmt.name] = fmt
-
-
-for _fmt in (
-    Format("pgn", (".pgn",), "trebuchet.converters.pgn:read_file", "trebuchet.converters.pgn:write_games",
-           "trebuchet.converters.pgn:sniff"),
-    Format("courier", (".gc",), "trebuchet.converters.courier:read_file", "trebuchet.converters.courier:write_games",
-           "trebuchet.converters.courier:sniff"),
-    Format("json", (".json",), "trebuchet.converters.json_format:read_file",
-           "trebuchet.converters.json_format:write_games", "trebuchet.converters.json_format:sniff"),
-    Format("moves", (".txt", ".moves"), "trebuchet.converters.fen:read_moves_file",
-           "trebuchet.converters.fen:write_moves", "trebuchet.converters.fen:sniff_moves"),
-    Format("fen", (".fen",), None, "trebuchet.converters.fen:write_games", None),
-    Format("zsg", (".zsg",), "trebuchet.converters.zsg:read_records", "trebuchet.converters.zsg:write_records", None),
-):
-    register_format(_fmt)
-
-
-def _load(target: str | None, what: str, fmt: Format) -> Callable[..., Any]:
-    if target is None:
-        raise RecordError(f"format {fmt.name!r} cannot be {what}")
-    module_name, _, func = target.partition(":")
-    if importlib.util.find_spec(module_name) is None:
-        raise RecordError(f"format {fmt.name!r} is not available yet (no module {module_name})")
-    loaded: Callable[..., Any] | None = getattr(importlib.import_module(module_name), func, None)
-    if loaded is None:
-        raise RecordError(f"format {fmt.name!r} is not available yet ({module_name} has no {func})")
-    return loaded
-
-
-def format_named(name: str) -> Format:
-    fmt = FORMATS.get(name.lower())
-    if fmt is None:
-        raise RecordError(f"unknown format {name!r} (known: {', '.join(FORMATS)})")
-    return fmt
-
-
-def detect_format(path: str) -> Format:
-    """The format of ``path``: by extension, else sniffed from its first kilobyte."""
-    ext = os.path.splitext(path)[1].lower()
-    for fmt in FORMATS.values():
-        if ext in fmt.extensions and fmt.reader is not None:
-            return fmt
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(1024).decode("utf-8", "replace")
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror}", source=path) from None
-    for fmt in FORMATS.values():
-        available = fmt.sniff is not None and importlib.util.find_spec(fmt.sniff.split(":")[0])
-        if available and _load(fmt.sniff, "sniffed", fmt)(head):
-            return fmt
-    raise RecordError("cannot tell the file's format; give it with --from", source=path)
-
-
-def read_records(path: str, fmt: Format | None = None) -> Iterator[GameRecord | RecordError]:
-    """The games of the file at ``path`` (format given or detected)."""
-    fmt = fmt or detect_format(path)
-    if not os.path.isfile(path):
-        raise RecordError("no such file", source=path)
-    reader: Reader = _load(fmt.reader, "read", fmt)
-    return reader(path)
-
-
-def writer_for(fmt: Format) -> Writer:
-    writer: Writer = _load(fmt.writer, "written", fmt)
-    return writer
+    def write(self, records: Iterable[GameRecord], out: IO[str]) -> None:
+        """Write ``records`` in this format; RecordError if it cannot be written."""
+        if self.writer is None:
+            raise RecordError(f"format {self.name!r} cannot be written")
+        self.writer(records, out)

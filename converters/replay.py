@@ -11,16 +11,14 @@ illegal, but a user wants to hear about them.
 
 Variations are replayed too, from the position before the move they replace.
 Null moves (``--``, ``Z0``, ``0000``, as python-chess and ChessBase write a
-pass) are accepted as in python-chess and kept as :data:`NULL_TAG` moves.
+pass) are accepted as in python-chess and kept as null moves
+(:func:`trebuchet.variants.move.null_move`).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from trebuchet.converters.notation import Notation, notation_for
-from trebuchet.converters.notation.san import SanNotation
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError, ReplayError
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
@@ -29,31 +27,22 @@ from trebuchet.variants.errors import (
     MoveError,
     TrebuchetError,
 )
-from trebuchet.variants.move import Move
+from trebuchet.variants.move import Move, null_move
+from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
 from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
-NULL_TAG = "null"
-NULL_TEXTS = frozenset({"--", "Z0", "0000", "@@@@"})
 _SUFFIX = re.compile(r"([+#]*)[!?‼⁇⁉⁈□]*$")
-
-
-def null_move() -> Move:
-    """A pass: no actions; the core's after_move just hands the turn over."""
-    return Move(None, 0, (), tag=NULL_TAG)
-
-
-def is_null(move: Move) -> bool:
-    return move.tag == NULL_TAG
 
 
 def coordinate(pos: Position, move: Move) -> str:
     """The move in coordinate notation, ``0000`` for a null move (as UCI writes it)."""
-    return "0000" if is_null(move) else pos.move_text(move)
+    return "0000" if move.is_null() else pos.move_text(move)
 
 
 def move_number(pos: Position) -> str:
     """``12.`` before White's move, ``12...`` before Black's."""
-    return f"{pos.fullmove}{'.' if pos.turn else '...'}"
+    return f"{pos.fullmove}{'.' if pos.turn == 0 else '...'}"
 
 
 def start_position(record: GameRecord) -> Position:
@@ -65,92 +54,37 @@ def start_position(record: GameRecord) -> Position:
         raise RecordError(f"bad FEN tag: {exc}", source=record.source, line=record.line) from None
 
 
-def read_move(pos: Position, text: str, notation: Notation) -> Move:
-    """The legal move ``text`` names: ``notation`` first, then coordinates."""
-    if text in NULL_TEXTS:
-        return null_move()
-    return first_reading(pos, text, notation.read, _read_coordinates)
-
-
 def _read_coordinates(pos: Position, text: str) -> Move:
-    return pos.parse_move(_SUFFIX.sub("", text))
+    return pos.variant.parse_move(pos, _SUFFIX.sub("", text))
 
 
-def first_reading(
-    pos: Position,
-    text: str,
-    *readers: Callable[[Position, str], Move],
-    prefer_nearest: bool = False,
-) -> Move:
-    """The move the first reader that understands ``text`` finds.
-
-    An ambiguity stops at once (a later reading must not pick one of the
-    candidates silently).  When no reader finds a move, the first reader's
-    error is raised (it says what the record's own notation made of the text),
-    or with ``prefer_nearest`` the first error that names nearby legal moves.
-    """
-    errors: list[MoveError] = []
-    for read in readers:
-        try:
-            return read(pos, text)
-        except AmbiguousMoveError:
-            raise
-        except MoveError as exc:
-            errors.append(exc)
-    if prefer_nearest:
-        raise next((e for e in errors if e.nearest), errors[0])
-    raise errors[0]
-
-
-class CoordinateNotation:
-    """Coordinate notation first (exact), the variant's notation as a fallback:
+class CoordinatesFirst:
+    """Coordinate notation first (exact), the game's notation as a fallback:
     for records whose texts are coordinates (JSON, plain move lists)."""
 
-    def __init__(self, notation: Notation) -> None:
-        self.notation = notation
+    def __init__(self, variant: Variant) -> None:
+        self.notation = variant.notation
 
     def write(self, pos: Position, move: Move) -> str:
         return coordinate(pos, move)
 
     def read(self, pos: Position, text: str) -> Move:
-        if text in NULL_TEXTS:
-            return null_move()
-        return first_reading(pos, text, Position.parse_move, self.notation.read)
-
-
-class FallbackNotation:
-    """The variant's own notation, with generalised SAN as a second reading.
-
-    Writers fall back to SAN where the variant's form cannot stand in the
-    target (a PGN token cannot hold the spaces and parentheses of
-    ``T e2-d4 (C@e2)``), so readers must accept SAN for every variant.
-    """
-
-    def __init__(self, primary: Notation, secondary: Notation) -> None:
-        self.primary = primary
-        self.secondary = secondary
-
-    def write(self, pos: Position, move: Move) -> str:
-        return self.primary.write(pos, move)
-
-    def read(self, pos: Position, text: str) -> Move:
-        return first_reading(
-            pos, text, self.primary.read, self.secondary.read, prefer_nearest=True
-        )
+        return first_reading(pos, text, pos.variant.parse_move, self.notation.read)
 
 
 def notation_of(record: GameRecord, pos: Position) -> Notation:
-    """How the record's move texts are to be read, by the format they came from."""
-    human = notation_for(pos.variant)
-    if not isinstance(human, SanNotation):
-        human = FallbackNotation(human, SanNotation(pos.variant))
-    if record.move_format == "coordinate":
-        return CoordinateNotation(human)
-    if record.move_format == "courier":
-        from trebuchet.converters.courier import CourierNotation
+    """How the record's move texts are to be read: as its reader said, else in
+    the game's own notation."""
+    if record.reading is not None:
+        return record.reading(pos.variant)
+    return pos.variant.notation
 
-        return CourierNotation(pos.variant)
-    return human
+
+def read_move(pos: Position, text: str, notation: Notation) -> Move:
+    """The legal move ``text`` names: a null move, else ``notation``, else coordinates."""
+    if text in NULL_TEXTS:
+        return null_move()
+    return first_reading(pos, text, notation.read, _read_coordinates)
 
 
 def replay(record: GameRecord) -> Position:
@@ -227,7 +161,7 @@ def _verify_suffix(record: GameRecord, pos: Position, node: MoveNode, *, may_end
     """
     match = _SUFFIX.search(node.text)
     claimed = match.group(1) if match else ""
-    if not claimed or node.move is None or is_null(node.move):
+    if not claimed or node.move is None or node.move.is_null():
         return
     check = pos.is_check()
     mate = check and (may_end or claimed.startswith("#")) and not pos.legal_moves()

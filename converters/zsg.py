@@ -34,12 +34,19 @@ from pathlib import Path
 from typing import IO
 
 import pyparsing as pp
-from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
+from trebuchet.converters.record import (
+    Format,
+    GameRecord,
+    MoveNode,
+    Progress,
+    RecordError,
+    resolve_variant_name,
+)
 from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
 from trebuchet.converters.zrf.model import Game
-from trebuchet.variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Move
-from trebuchet.variants.pieces import WALL, Piece
+from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
@@ -199,10 +206,14 @@ def parse_move_line(text: str, line: int, names: Names) -> MoveLine:
         result = line_grammar(names).parse_string(text, parse_all=True)
     except pp.ParseBaseException:
         return out
-    if result.get("passed"):
+    if "passed" in result:
         out.passed = True
         return out
-    out.actions = [group[0] for group in result.get("actions", [])]
+    # ParseResults.get is untyped, so the mypy-clean test is written out
+    groups: pp.ParseResults | list[pp.ParseResults] = (
+        result["actions"] if "actions" in result else []  # noqa: SIM401
+    )
+    out.actions = [group[0] for group in groups]
     if "partial" in result:
         out.partial = int(result["partial"])
     return out
@@ -295,8 +306,9 @@ def piece_name(variant: Variant, piece: Piece) -> str:
     return name
 
 
-def player_name(color: bool | None) -> str:
-    return "White" if color else "Black"
+def player_name(color: int | None) -> str:
+    """The ZSG name of a two-player game's side."""
+    return "White" if color == 0 else "Black"
 
 
 BRIDGE = "Bridge"
@@ -327,39 +339,42 @@ def move_text(pos: Position, move: Move) -> str:
     geo = variant.geometry
     parts: list[str] = []
     board = list(pos.board)
-    captured = {a[1] for a in move.actions if a[0] == REMOVE}
+    captured = {a.sq for a in move.actions if isinstance(a, Remove)}
     moved_to: int | None = None
     for action in move.actions:
-        kind = action[0]
-        if kind == MOVE:
-            _, a, b = action
+        if isinstance(action, Relocate):
+            a, b = action.frm, action.to
             piece = board[a]
             assert piece is not None
             sign = "x" if b in captured else "-"
             parts.append(f"{piece_name(variant, piece)} {geo.name(a)} {sign} {geo.name(b)}")
             board[b], board[a] = piece, None
             moved_to = b
-        elif kind == REMOVE:
-            board[action[1]] = None
-        elif kind == PLACE:
-            _, x, piece = action
+        elif isinstance(action, Remove):
+            board[action.sq] = None
+        elif isinstance(action, Place):
+            x, piece = action.sq, action.piece
             parts.append(f"{player_name(piece.color)} {piece_name(variant, piece)} {geo.name(x)}")
             board[x] = piece
-        elif kind == CHANGE:
-            _, x, piece = action
+        elif isinstance(action, Change):
+            x, piece = action.sq, action.piece
             where = "" if x == moved_to else f" on {geo.name(x)}"
             parts.append(f"= {piece_name(variant, piece)}{where}")
             board[x] = piece
-        elif kind == TERRAIN:
+        elif isinstance(action, Terrain):
             # Zillions has no terrain: a square that appears is a neutral
             # Bridge piece dropped by the mover (CT-7), one that vanishes is
             # a removal (once, even when a piece drowns with it).
-            _, x, present = action
-            if present:
+            x = action.sq
+            if action.present:
                 parts.append(f"{player_name(pos.turn)} {BRIDGE} {geo.name(x)}")
             elif x not in captured:
                 parts.append(f"x {geo.name(x)}")
-    removals = [x for x in captured if not any(a[0] == MOVE and a[2] == x for a in move.actions)]
+    removals = [
+        x
+        for x in captured
+        if not any(isinstance(a, Relocate) and a.to == x for a in move.actions)
+    ]
     parts[1:1] = [f"x {geo.name(x)}" for x in removals] if parts else []
     if not parts:
         parts = [f"x {geo.name(x)}" for x in removals]
@@ -381,7 +396,7 @@ def write_zsg(record: GameRecord, rules_file: str = "") -> str:
     # Zillions numbers turns, White first; a game that starts with Black to
     # move opens with White's Pass, which the reader takes as just that.
     ply = 0
-    if not pos.turn:
+    if pos.turn != 0:
         out.append("1. Pass")
         ply = 1
     for node in record.moves:
@@ -450,7 +465,7 @@ def _apply_setup(variant: Variant, saved: SavedGame, source: str) -> Position:
                 carrier, _, cargo = entry[1].rstrip("]").partition("[")
                 kinds = [by_name[name] for name in cargo.split("+") if name]
                 board[variant.square(entry[2])] = variant.piece(
-                    by_name[carrier], entry[0] == "White", kinds
+                    by_name[carrier], WHITE if entry[0] == "White" else BLACK, kinds
                 )
         except (KeyError, IndexError, ZrfError) as exc:
             raise RecordError(f"bad setup entry {entry}: {exc}", source=source) from None
@@ -506,10 +521,13 @@ def read_record(text: str, source: str = "") -> GameRecord:
     return zsg_to_record(text, get_variant(name), source)
 
 
-def read_records(path: str) -> Iterator[GameRecord | RecordError]:
+def read_records(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
     """The one game of a saved-game file, for ``trebuchet convert`` and ``check``."""
     try:
-        yield read_record(decode(Path(path).read_bytes()), path)
+        data = Path(path).read_bytes()
+        if progress is not None:
+            progress(len(data))
+        yield read_record(decode(data), path)
     except RecordError as exc:
         yield exc
 
@@ -520,3 +538,6 @@ def write_records(records: Iterable[GameRecord], out: IO[str]) -> None:
     if len(games) != 1:
         raise RecordError(f"a .zsg file holds one game, and there are {len(games)}")
     out.write(write_zsg(games[0]))
+
+
+FORMAT = Format("zsg", (".zsg",), read_records, write_records)

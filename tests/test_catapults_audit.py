@@ -7,7 +7,7 @@ not by the engine; positions are built square by square with :func:`fen`.
 from __future__ import annotations
 
 import pytest
-from trebuchet.converters.notation.catapults_of_troy import CatapultsNotation
+from trebuchet.variants.catapults_of_troy import CatapultsNotation
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 

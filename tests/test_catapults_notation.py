@@ -6,13 +6,12 @@ diagrams are lost).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 
 import pytest
 from click.testing import CliRunner
-from trebuchet.converters.notation.catapults_of_troy import CatapultsNotation
+from trebuchet.variants.catapults_of_troy import CatapultsNotation
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, MoveError
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
@@ -113,10 +112,6 @@ def test_cli_mate_in_two_coordinates_reports_checkmate() -> None:
     assert result.output.splitlines()[-1] == "0-1 checkmate"
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("trebuchet.converters.notation.san") is None,
-    reason="the CLI reads human notation only once converters.notation.san exists",
-)
 def test_cli_mate_in_two_page_notation_reports_checkmate() -> None:
     args = ["play", CT, "--fen", MATE_IN_2, "Ram-H1+", "K-D2", "C9-C1#"]
     result = CliRunner().invoke(main, args)

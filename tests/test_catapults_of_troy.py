@@ -76,7 +76,7 @@ def test_ct2_setup() -> None:
     assert squares_of(p, "P", WHITE) == {"a2", "c2", "d2", "e2", "f2", "h2"}
     horse = p.piece_at("g1")
     assert horse is not None and horse.kind == "H" and horse.cargo == ("A",)
-    assert p.turn is WHITE
+    assert p.turn == WHITE
 
 
 def test_perft_1_by_hand() -> None:
@@ -371,7 +371,7 @@ def test_ct11_mate_in_two() -> None:
     assert p.is_check() and legal_texts(p) == {"e1d2"}  # "K-D2 [forced]"
     play(p, "e1d2", "c9c1a/l")
     outcome = p.outcome()
-    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner is BLACK
+    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner == BLACK
 
 
 def test_ct11_stalemate_and_threefold_are_draws() -> None:

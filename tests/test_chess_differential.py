@@ -7,6 +7,7 @@ import random
 import chess
 import pytest
 from trebuchet.variants.chess import insufficient_material
+from trebuchet.variants.pieces import BLACK, WHITE
 
 from tests.helpers import legal_texts, position
 
@@ -77,5 +78,5 @@ def test_claimable_draws_match_python_chess() -> None:
 def test_insufficient_material_matches_python_chess(fen: str) -> None:
     pos = position("chess", fen)
     board = chess.Board(fen)
-    for color in (True, False):
-        assert insufficient_material(pos, color) == board.has_insufficient_material(color)
+    for color, theirs in ((WHITE, chess.WHITE), (BLACK, chess.BLACK)):
+        assert insufficient_material(pos, color) == board.has_insufficient_material(theirs)

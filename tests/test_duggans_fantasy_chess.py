@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from trebuchet.variants.errors import IllegalMoveError, OptionError
+from trebuchet.variants.pieces import WHITE
 
 from tests.helpers import ROOT, SHARED, legal_from, legal_texts, play, position
 
@@ -22,7 +23,7 @@ def test_df1_start_position_is_the_fide_array_in_fantasy_pieces() -> None:
     rules = (SHARED / "rules" / "DECISIONS.md").read_text()
     pos = position(V)
     assert f"`{pos.fen()}`" in rules
-    names = {sq: p.type.name for sq, p in pos.pieces(True) if p.type is not None}
+    names = {sq: p.type.name for sq, p in pos.pieces(WHITE) if p.type is not None}
     by_square = {pos.variant.geometry.names[sq]: n for sq, n in names.items()}
     assert [by_square[f + "1"] for f in "abcdefgh"] == [
         "Golem", "Archer", "Bishop", "Assassin", "Adept", "Bishop", "Archer", "Golem",

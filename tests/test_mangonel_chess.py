@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from trebuchet.variants.errors import IllegalMoveError, OptionError
 from trebuchet.variants.mangonel_chess import SLING
-from trebuchet.variants.move import CHANGE, MOVE, Move
+from trebuchet.variants.move import Change, Move, Relocate
+from trebuchet.variants.pieces import WHITE
 from trebuchet.variants.position import Position
 
 from tests.helpers import ROOT, legal_from, legal_texts, play, position
@@ -323,7 +324,7 @@ def test_checkmate_by_sling() -> None:
     assert pos.is_check()
     assert legal_texts(pos) == set()
     outcome = pos.outcome()
-    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner is True
+    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner == WHITE
 
 
 def test_lone_king_and_mangonel_is_not_insufficient_material() -> None:
@@ -365,28 +366,29 @@ def test_example_game_replays_and_uses_every_special_move() -> None:
         "promotion-mangonel",
     }
     outcome = pos.outcome()
-    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner is True
+    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner == WHITE
 
 
-def _special_kinds(pos: Position, move: Move, mover: bool) -> set[str]:
+def _special_kinds(pos: Position, move: Move, mover: int) -> set[str]:
     """Which special moves ``move`` (just pushed by ``mover``) shows."""
     kinds = set()
     if move.tag == SLING:
         kinds.add("sling")
-        flight = [a for a in move.actions if a[0] == MOVE][-1]
-        slung = pos.board[flight[2]]
+        flight = [a for a in move.actions if isinstance(a, Relocate)][-1]
+        slung = pos.board[flight.to]
         assert slung is not None
         if move.is_capture():
             kinds.add("sling-capture")
-        if slung.color is not mover:
+        if slung.color != mover:
             kinds.add("sling-enemy-piece")
-        if any(a[0] == CHANGE for a in move.actions):
+        if any(isinstance(a, Change) for a in move.actions):
             kinds.add("sling-pawn-queen")
     if move.tag == "castle":
         # MC-4: the castling rook was slung earlier in this game.
-        rook = move.actions[1][1]
+        rook = move.actions[1][0]
         assert any(
-            m.tag == SLING and any(a[0] == MOVE and rook in a[1:] for a in m.actions[1:])
+            m.tag == SLING
+            and any(isinstance(a, Relocate) and rook in (a.frm, a.to) for a in m.actions[1:])
             for m in pos.move_stack
         )
         kinds.add("castle-after-rook-slung")

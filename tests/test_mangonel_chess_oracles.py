@@ -24,6 +24,7 @@ import chess
 import pytest
 from trebuchet.variants.mangonel_chess import SLING, MangonelChess
 from trebuchet.variants.perft import perft
+from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
@@ -76,7 +77,7 @@ def _compare_with_python_chess(pos: Position, board: chess.Board) -> list[str]:
     else:
         assert ours_end is not None, pos.fen()
         assert ours_end.termination == theirs_end.termination.name.lower()
-        assert ours_end.winner == theirs_end.winner
+        assert ours_end.winner == _player(theirs_end.winner)
     return theirs
 
 
@@ -135,10 +136,15 @@ def test_perft_without_mangonels_matches_fairy_stockfish() -> None:
         assert perft(MangonelChess().position(fen), depth) == nodes
 
 
+def _player(color: bool | None) -> int | None:
+    """python-chess's colour (True = White) as a trebuchet player number."""
+    return None if color is None else (WHITE if color else BLACK)
+
+
 def _no_sling_within(pos: Position, depth: int) -> bool:
     """No pseudo-legal sling for either side in any position up to ``depth`` plies."""
     variant = pos.variant
-    for color in (True, False):
+    for color in (WHITE, BLACK):
         if any(m.tag == SLING for m in variant.pseudo_legal_moves(pos, color)):
             return False
     if depth == 0:

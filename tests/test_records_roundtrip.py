@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from trebuchet.converters import courier, fen, json_format, pgn
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
-from trebuchet.converters.replay import replay
+from trebuchet.converters.replay import CoordinatesFirst, replay
 from trebuchet.variants.registry import get_variant, variant_names
 
 Reader = Callable[[str], Iterable[GameRecord | RecordError]]
@@ -51,7 +51,7 @@ def random_game(variant_name: str, seed: int, plies: int) -> GameRecord:
         move = rng.choice(moves)
         record.moves.append(MoveNode(pos.move_text(move), move=move))
         pos.push(move)
-    record.move_format = "coordinate"
+    record.reading = CoordinatesFirst
     if record.moves:
         record.moves[0].before.append("opening comment")
         record.moves[-1].comments.append("last move: {brace, \"quotes\"; semicolon")

@@ -8,6 +8,7 @@ from the rulings in the comments next to them, not recorded from the engine.
 from __future__ import annotations
 
 import pytest
+from trebuchet.variants.pieces import BLACK, WHITE
 
 from tests.helpers import legal_from, legal_texts, play, position
 
@@ -20,7 +21,7 @@ def board(fen: str) -> str:
     return fen.split()[0]
 
 
-def result(fen: str, variant: str, options: tuple[str, ...] = ()) -> tuple[str, bool | None]:
+def result(fen: str, variant: str, options: tuple[str, ...] = ()) -> tuple[str, int | None]:
     outcome = position(variant, fen, options).outcome()
     assert outcome is not None
     return outcome.termination, outcome.winner
@@ -126,7 +127,7 @@ def test_df7_golem_crush_checks_through_a_wall_of_pieces_and_stalemate_draws() -
     non-Golem interposer stops, and the Adept is walled in: mate.  A Golem on
     the path blocks it (no check).  Paulowich's position in the page's comments
     (White K c2, G a4; Black K a1, G a2) is stalemate, a draw."""
-    assert result("7k/8/8/8/4g3/8/3MMM2/3MKM2 w - - 0 1", DF) == ("checkmate", False)
+    assert result("7k/8/8/8/4g3/8/3MMM2/3MKM2 w - - 0 1", DF) == ("checkmate", BLACK)
     assert position(DF, "7k/8/8/8/4g3/8/4K3/4B3 w - - 0 1").is_check()
     assert not position(DF, "7k/8/8/8/4g3/4G3/4K3/4B3 w - - 0 1").is_check()
     assert result("8/8/8/8/G7/8/g1K5/k7 b - - 0 1", DF) == ("stalemate", None)
@@ -222,7 +223,7 @@ def test_st5_pawn_drops_anywhere_but_the_last_rank_and_mate_by_drop() -> None:
     assert "P@e5" in expected  # doubled on the e-file
     mate = play(position(ST, "3eke3/9/4K4/9/9/9/9/9/9[P] w - - 0 1"), "P@d8")
     assert mate.outcome() is not None
-    assert result(mate.fen(), ST) == ("checkmate", True)
+    assert result(mate.fen(), ST) == ("checkmate", WHITE)
 
 
 def test_st6_promotion_optional_7_8_compulsory_9_ferz_or_wazir() -> None:
@@ -254,6 +255,6 @@ def test_st7_bare_king_only_with_the_option(options: tuple[str, ...]) -> None:
     pos = position(ST, "4k4/9/4K4/9/9/9/9/9/R8 b - - 0 1", options)
     outcome = pos.outcome()
     if options:
-        assert outcome is not None and (outcome.termination, outcome.winner) == ("bare_king", True)
+        assert outcome is not None and (outcome.termination, outcome.winner) == ("bare_king", WHITE)
     else:
         assert outcome is None

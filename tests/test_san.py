@@ -8,9 +8,9 @@ import chess
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from trebuchet.converters.notation.san import SanNotation
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
 from trebuchet.variants.registry import get_variant, variant_names
+from trebuchet.variants.san import SanNotation
 
 from tests.helpers import play, position
 

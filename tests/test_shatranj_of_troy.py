@@ -9,11 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from trebuchet.converters.notation.shatranj_of_troy import ShatranjOfTroyNotation
 from trebuchet.variants.errors import FenError, IllegalMoveError
 from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
+from trebuchet.variants.shatranj_of_troy import ShatranjOfTroyNotation
 
 from tests.helpers import ROOT, legal_from, legal_texts, play, position
 
@@ -105,8 +106,8 @@ def test_st4_a_deployment_leaves_one_cargo_piece_on_the_square_left() -> None:
     pos = play(position(VARIANT), "e2d4,C@e2")
     assert pos.fen().split()[0] == "4k4/4t(fwecnr)4/ppppppppp/9/9/3T(FWENR)5/PPPPPPPPP/4C4/4K4[]"
     play(pos, "e8f6,N@e8")
-    assert pos.piece_at("e8") is pos.variant.piece("N", False)
-    assert pos.piece_at("f6") is pos.variant.piece("T", False, "FWECR")
+    assert pos.piece_at("e8") is pos.variant.piece("N", BLACK)
+    assert pos.piece_at("f6") is pos.variant.piece("T", BLACK, "FWECR")
 
 
 def test_st4_deploy_with_a_capture_and_a_deploy_that_blocks_check() -> None:
@@ -132,9 +133,9 @@ def test_st4_a_captured_horse_goes_to_hand_with_its_cargo_and_serves_the_captor(
     drops = {t for t in legal_texts(pos) if "@" in t and "," not in t}
     assert len(drops) == 81 - 3 and "T(CR)@e4" in drops
     play(pos, "T(CR)@e4", "d9c9")
-    assert pos.piece_at("e4") is pos.variant.piece("T", True, "CR")
+    assert pos.piece_at("e4") is pos.variant.piece("T", WHITE, "CR")
     play(pos, "e4f6,R@e4")
-    assert pos.piece_at("e4") is pos.variant.piece("R", True)
+    assert pos.piece_at("e4") is pos.variant.piece("R", WHITE)
 
 
 def test_st4_an_empty_horse_in_hand_is_dropped_and_moves_as_a_knight() -> None:
@@ -165,7 +166,7 @@ def test_st5_pawn_drops_skip_only_the_last_rank_and_may_double() -> None:
 def test_st5_a_drop_never_promotes_but_the_next_move_may() -> None:
     """ST-5/ST-6: 'not on the moment they are dropped'."""
     pos = play(position(VARIANT, "k8/9/9/9/9/9/9/9/K8[P] w - - 0 1"), "P@e8", "a9b9")
-    assert pos.piece_at("e8") is pos.variant.piece("P", True)
+    assert pos.piece_at("e8") is pos.variant.piece("P", WHITE)
     assert legal_from(pos, "e8") == {"e8e9f", "e8e9w"}
 
 
@@ -174,7 +175,7 @@ def test_st5_captured_promoted_ferz_stays_a_ferz_in_hand() -> None:
     it retains its promotional status'."""
     pos = position(VARIANT, "4k4/9/3P5/9/9/9/9/9/4K4[] w - - 0 1")
     play(pos, "d7d8f", "e9d8")
-    assert pos.hand(False) == {"F": 1}
+    assert pos.hand(BLACK) == {"F": 1}
     assert "F@e5" in legal_texts(play(pos, "e1e2"))
 
 
@@ -185,7 +186,7 @@ def test_st5_mate_by_pawn_drop_is_allowed() -> None:
     assert "P@h8" in legal_texts(pos)
     play(pos, "P@h8")
     outcome = pos.outcome()
-    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner is True
+    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner == WHITE
 
 
 # -- ST-6 promotion -------------------------------------------------------------------
@@ -205,7 +206,7 @@ def test_st7_checkmate_wins_and_stalemate_draws() -> None:
     pos = position(VARIANT, "4k4/R8/4K4/9/9/9/9/9/9[] w - - 0 1")
     play(pos, "a8a9")
     outcome = pos.outcome()
-    assert outcome is not None and (outcome.termination, outcome.winner) == ("checkmate", True)
+    assert outcome is not None and (outcome.termination, outcome.winner) == ("checkmate", WHITE)
     pos = position(VARIANT, "k1W6/9/1K7/9/9/9/9/9/9[] b - - 0 1")
     outcome = pos.outcome()
     assert outcome is not None and (outcome.termination, outcome.winner) == ("stalemate", None)
@@ -217,7 +218,7 @@ def test_st7_bare_king_option() -> None:
     fen = "4k4/9/9/9/9/9/4P4/9/4K4[] b - - 0 1"
     assert position(VARIANT, fen).outcome() is None
     outcome = position(VARIANT, fen, ("bare-king",)).outcome()
-    assert outcome is not None and (outcome.termination, outcome.winner) == ("bare_king", True)
+    assert outcome is not None and (outcome.termination, outcome.winner) == ("bare_king", WHITE)
     held = "4k4/9/9/9/9/9/4P4/9/4K4[p] b - - 0 1"
     assert position(VARIANT, held, ("bare-king",)).outcome() is None
 
@@ -244,8 +245,8 @@ def test_fen_round_trips_holdings_with_cargo() -> None:
     """trebuchet FEN: a Horse in hand keeps its cargo, written T(CN) in the holdings."""
     fen = "4k4/9/9/9/9/9/9/9/4K4[T(CN)TPPt(fw)f] w - - 0 1"
     pos = position(VARIANT, fen)
-    assert pos.hand(True) == {"T(CN)": 1, "T": 1, "P": 2}
-    assert pos.hand(False) == {"T(FW)": 1, "F": 1}
+    assert pos.hand(WHITE) == {"T(CN)": 1, "T": 1, "P": 2}
+    assert pos.hand(BLACK) == {"T(FW)": 1, "F": 1}
     assert position(VARIANT, pos.fen()).fen() == pos.fen()
     assert "T(CN)@e5" in legal_texts(pos) and "T@e5" in legal_texts(pos)
     with pytest.raises(FenError):
@@ -292,14 +293,14 @@ def test_example_game_replays_and_shows_drop_promotion_and_captured_horse() -> N
         seen.append(_notation().write(pos, pos.parse_move(text)))
         pos.push_text(text)
         if text == "e9d8":
-            assert pos.hand(False) == {"F": 1}  # ST-5: the promoted Ferz stays a Ferz
+            assert pos.hand(BLACK) == {"F": 1}  # ST-5: the promoted Ferz stays a Ferz
     assert seen[:2] == ["T e2-d4 (C@e2)", "T e8-f6 (N@e8)"]
     assert "T(FWECR)@d3" in seen and "T d3-f4 (R@d3)" in seen and "P d7-d8=F+" in seen
     assert "R d3xd6+" in seen and seen[-1] == "F@d7"
-    assert pos.piece_at("d6") is variant.piece("R", True)  # the Trojan Rook, now White's
-    assert pos.piece_at("f4") is variant.piece("T", True, "FWEC")
-    assert pos.piece_at("d7") is variant.piece("F", False)
-    assert pos.hand(True) == {"P": 1} and not pos.hand(False)
+    assert pos.piece_at("d6") is variant.piece("R", WHITE)  # the Trojan Rook, now White's
+    assert pos.piece_at("f4") is variant.piece("T", WHITE, "FWEC")
+    assert pos.piece_at("d7") is variant.piece("F", BLACK)
+    assert pos.hand(WHITE) == {"P": 1} and not pos.hand(BLACK)
 
 
 def test_perft_3_of_the_start_and_an_independent_divide() -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from trebuchet.analysis.stats import corpus_stats, game_profile, position_mobility
+from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.registry import get_variant, variant_names
 
 from trebuchet.cli import main
@@ -52,8 +53,8 @@ def _write_corpus(folder: Path) -> list[str]:
 def test_position_mobility_counts_legal_moves() -> None:
     pos = get_variant("chess").start_position()
     figures = position_mobility(pos)
-    assert figures[True].total == figures[False].total == 20
-    assert sorted(figures[True].per_kind["N"]) == [2, 2]
+    assert figures[WHITE].total == figures[BLACK].total == 20
+    assert sorted(figures[WHITE].per_kind["N"]) == [2, 2]
 
 
 def test_corpus_in_parallel_agrees_with_replaying_one_by_one(tmp_path: Path) -> None:

@@ -277,7 +277,7 @@ def test_ninja_warrior_and_king_mate_by_the_leap() -> None:
     # The page lists Ninja Warrior + King among mating material; TC-8: checkmate wins.
     pos = titan({"a12": "k", "a10": "W", "c11": "K"}, turn="b")
     outcome = pos.outcome()
-    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner is WHITE
+    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner == WHITE
 
 
 def test_stalemate_is_a_draw() -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from trebuchet.variants.move import MoveKind
+from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 
@@ -212,7 +214,7 @@ def test_king_may_not_step_where_a_bomber_flies_over_it() -> None:
     assert pos.is_check()  # two squares away
     assert pos.legal_moves() == []
     outcome = pos.outcome()
-    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner
+    assert outcome is not None and outcome.termination == "checkmate" and outcome.winner == WHITE
 
 
 def test_tc8_stalemate_is_a_draw() -> None:
@@ -359,7 +361,7 @@ def _engine_moves(pos: Position) -> set[RefMove]:
     return {
         (xy(m.frm), xy(m.to), frozenset(xy(s) for s in m.removed_squares), m.promotion)
         for m in TITAN.pseudo_legal_moves(pos)
-        if m.frm is not None and m.tag != "castle"
+        if m.frm is not None and m.tag != MoveKind.CASTLE
     }
 
 
@@ -370,9 +372,11 @@ def test_moves_and_attacks_agree_with_an_independent_reading(seed: int) -> None:
         b = _random_board(rng)
         fen = fen_of(b, rng.choice("wb"))
         pos = TITAN.position(fen)
-        assert _engine_moves(pos) == reference_moves(b, pos.turn), fen
+        assert _engine_moves(pos) == reference_moves(b, pos.turn == WHITE), fen
         for by in (True, False):
             taken = {s for m in reference_moves(b, by) for s in m[2]}
+            player = WHITE if by else BLACK
             for s, (_kind, white) in b.items():
                 if white is not by:
-                    assert TITAN.is_attacked(pos, s[1] * N + s[0], by) == (s in taken), (fen, s)
+                    attacked = TITAN.is_attacked(pos, s[1] * N + s[0], player)
+                    assert attacked == (s in taken), (fen, s)

@@ -8,7 +8,8 @@ import re
 
 import pytest
 from trebuchet.variants.perft import divide, perft
-from trebuchet.variants.pieces import Color
+from trebuchet.variants.pieces import BLACK, WHITE
+from trebuchet.variants.pieces import Player as Color
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 
@@ -117,9 +118,9 @@ def test_attack_test_agrees_with_generating_every_move(fen: str) -> None:
     # TitanChess.removes looks backwards from the target; simple kinds use rays.  Both
     # must find exactly the pieces some enemy move would take.
     pos = TITAN.position(fen)
-    for by in (True, False):
+    for by in (WHITE, BLACK):
         truth = generic_removals(pos, by)
-        for sq, _piece in pos.pieces(not by):
+        for sq, _piece in pos.pieces(1 - by):
             assert TITAN.is_attacked(pos, sq, by) == (sq in truth), (fen, sq, by)
 
 

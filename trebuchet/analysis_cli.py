@@ -386,7 +386,5 @@ def stats_command(files: tuple[str, ...], jobs: int, as_json: bool, as_csv: bool
         raise AnalysisError("no game could be read from the files given")
 
 
-def register(group: click.Group) -> None:
-    """Add the analysis commands to the ``trebuchet`` group."""
-    for command in (mobility_command, reach_command, stats_command):
-        group.add_command(command)
+#: the analysis commands, added to the ``trebuchet`` group by trebuchet.cli
+COMMANDS = (mobility_command, reach_command, stats_command)

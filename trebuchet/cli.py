@@ -14,12 +14,14 @@ from typing import Any, TypeVar
 
 import click
 
+from trebuchet import analysis_cli, records_cli, zrf_cli
+from trebuchet.analysis.diagram import text_diagram
+from trebuchet.analysis.svg import board_svg
+from trebuchet.files import write_text
 from trebuchet.variants.errors import MoveError, TrebuchetError
-from trebuchet.variants.move import Move
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
-from trebuchet.variants.variant import Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -61,7 +63,7 @@ def variant_options(func: F) -> F:
         "options",
         multiple=True,
         metavar="NAME",
-        help="A variant option (a DECISIONS.md ruling marked *option*); repeatable.",
+        help="A variant option (a ruling marked option in docs/rules/); repeatable.",
     )(func)
     return click.argument("variant_name", metavar="VARIANT")(func)
 
@@ -123,32 +125,12 @@ def moves_command(
     out = []
     for move in moves:
         entry: dict[str, Any] = {"move": pos.move_text(move)}
-        entry["notation"] = _human_text(pos, move)
+        entry["notation"] = pos.notation(move)
         pos.push(move)
         entry["fen"] = pos.fen()
         pos.pop()
         out.append(entry)
     click.echo(json.dumps(out, indent=1))
-
-
-def _human_text(pos: Position, move: Move) -> str:
-    """The move in the variant's own notation (SAN, or the rule page's forms)."""
-    from trebuchet.converters.notation import notation_for
-
-    return notation_for(pos.variant).write(pos, move)
-
-
-def _read_move(pos: Position, text: str) -> Move:
-    """Coordinate notation first; then the variant's own notation."""
-    try:
-        return pos.parse_move(text)
-    except MoveError as first:
-        from trebuchet.converters.notation import notation_for
-
-        try:
-            return notation_for(pos.variant).read(pos, text)
-        except MoveError:
-            raise first from None
 
 
 @main.command("play")
@@ -169,7 +151,7 @@ def play_command(
     pos = load_position(variant_name, options, fen)
     for number, text in enumerate(moves, start=1):
         try:
-            pos.push(_read_move(pos, text))
+            pos.push_text(text)
         except MoveError as exc:
             raise MoveError(f"move {number} {text!r}: {exc}") from None
     click.echo(pos.fen())
@@ -222,44 +204,12 @@ def show_command(
       trebuchet show titan-chess --svg titan.svg
     """
     pos = load_position(variant_name, options, fen)
-    click.echo(diagram(pos))
+    click.echo(text_diagram(pos))
     if svg_path is not None:
-        from trebuchet.analysis.svg import board_svg
-        from trebuchet.files import write_text
-
         write_text(svg_path, board_svg(pos, title=pos.variant.title))
         click.echo(f"wrote {svg_path}", err=True)
 
 
-def diagram(pos: Position) -> str:
-    """A text board with coordinates, then the side to move, hands and FEN."""
-    variant: Variant = pos.variant
-    geo = variant.geometry
-    cells = {sq: (p.symbol if p is not None else ".") for sq, p in enumerate(pos.board)}
-    width = max(2, *(len(c) + 1 for c in cells.values()))
-    label = len(str(geo.ranks))
-    lines = []
-    for rank in range(geo.ranks - 1, -1, -1):
-        row = "".join(cells[sq].rjust(width) for sq in geo.squares_of_rank(rank))
-        lines.append(f"{rank + 1:>{label}} {row}")
-    files = "".join(geo.names[f][0].rjust(width) for f in range(geo.files))
-    lines.append(" " * (label + 1) + files)
-    lines.append("")
-    lines.append(f"{'White' if pos.turn else 'Black'} to move")
-    if variant.has_hands:
-        for color, who in ((True, "White"), (False, "Black")):
-            held = " ".join(f"{k}x{n}" for k, n in sorted(pos.hand(color).items())) or "-"
-            lines.append(f"{who} holds: {held}")
-    lines.append(pos.fen())
-    return "\n".join(lines)
-
-
-def _register_parts() -> None:
-    """Add the commands of the other parts: records, analysis, Zillions files."""
-    from trebuchet import analysis_cli, records_cli, zrf_cli
-
-    for part in (records_cli, analysis_cli, zrf_cli):
-        part.register(main)
-
-
-_register_parts()
+for part in (records_cli.check_command, records_cli.convert_command, *analysis_cli.COMMANDS):
+    main.add_command(part)
+main.add_command(zrf_cli.zrf_group)

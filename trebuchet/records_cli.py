@@ -1,7 +1,6 @@
 """``trebuchet check`` and ``trebuchet convert``: the game-record commands.
 
-Registered on the main group by :func:`register` (trebuchet/cli.py calls it).
-Both read any format :mod:`trebuchet.converters.record` knows (by extension, else
+Both read any format of :mod:`trebuchet.converters.formats` (by extension, else
 sniffed), replay every game, and report errors as one line naming the file,
 line, column and move.  ``convert`` writes its output to a temporary file in
 the target's directory and renames it into place, so the target is written
@@ -20,27 +19,14 @@ from typing import Any
 
 import click
 
-from trebuchet.converters.record import (
-    FORMATS,
-    Format,
-    GameRecord,
-    RecordError,
-    detect_format,
-    format_named,
-    read_records,
-    writer_for,
-)
+from trebuchet.converters.formats import FORMATS, format_named, read_records
+from trebuchet.converters.record import Format, GameRecord, RecordError
 from trebuchet.converters.replay import replay
 from trebuchet.files import write_atomically
 from trebuchet.variants.errors import TrebuchetError
 
 #: more games than this get a progress bar
 PROGRESS_AFTER = 20
-
-
-def register(group: click.Group) -> None:
-    group.add_command(check_command)
-    group.add_command(convert_command)
 
 
 def _format_option(name: str, help_text: str) -> Callable[[Any], Any]:
@@ -80,14 +66,9 @@ class _Progress:
 def _games(
     path: str, fmt: Format | None, progress: _Progress | None
 ) -> Iterator[GameRecord | RecordError]:
-    """The games of ``path``; PGN reports its bytes to the progress bar."""
-    fmt = fmt or detect_format(path)
-    if fmt.name == "pgn" and progress is not None and progress.total:
-        from trebuchet.converters.pgn import read_file
-
-        yield from read_file(path, progress.bytes_read)
-    else:
-        yield from read_records(path, fmt)
+    """The games of ``path``, its reader reporting the bytes it reads to the progress bar."""
+    report = progress.bytes_read if progress is not None and progress.total else None
+    yield from read_records(path, fmt, report)
 
 
 @click.command("check")
@@ -189,7 +170,7 @@ def convert_command(source: str, target: str, fmt: str | None, output: str | Non
       trebuchet convert opening.txt --to courier -o opening.gc
     """
     out_format = format_named(target)
-    write = writer_for(out_format)
+    write = out_format.write
     given = format_named(fmt) if fmt else None
     progress = _Progress(source, enabled=sys.stderr.isatty())
 

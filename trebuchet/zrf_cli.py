@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import click
 
+from trebuchet.analysis.diagram import text_diagram
 from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import read_zrf
 from trebuchet.converters.zrf.show import board_text, info_text
+from trebuchet.converters.zrf.to_variant import variant_from_zrf
+from trebuchet.converters.zrf.writer import variant_to_zrf
 from trebuchet.files import write_text
+from trebuchet.variants.registry import get_variant
 
 
 @click.group("zrf")
@@ -55,9 +59,6 @@ def board_command(path: str, variant: str | None) -> None:
     Example:
       trebuchet zrf board Shatranj.zrf --variant 1
     """
-    from trebuchet.cli import diagram
-    from trebuchet.converters.zrf.to_variant import variant_from_zrf
-
     game = read_zrf(path).game(variant)
     try:
         converted = variant_from_zrf(game)
@@ -67,7 +68,7 @@ def board_command(path: str, variant: str | None) -> None:
         return
     pieces = ", ".join(f"{t.letter} = {t.name}" for t in converted.types.values())
     click.echo(f"{game.title}: {converted.files}x{converted.ranks}")
-    click.echo(diagram(converted.start_position()))
+    click.echo(text_diagram(converted.start_position()))
     click.echo(f"pieces: {pieces or '-'}")
 
 
@@ -88,16 +89,8 @@ def export_command(variant_name: str, output: str | None) -> None:
     Example:
       trebuchet zrf export chess -o chess.zrf
     """
-    from trebuchet.converters.zrf.writer import variant_to_zrf
-    from trebuchet.variants.registry import get_variant
-
     text = variant_to_zrf(get_variant(variant_name))
     if output is None:
         click.echo(text, nl=False)
         return
     write_text(output, text, encoding="latin-1", newline="\r\n")
-
-
-def register(group: click.Group) -> None:
-    """Called by trebuchet.cli: add the ``zrf`` command group."""
-    group.add_command(zrf_group)

@@ -5,8 +5,8 @@ leaves open; comments cite them.
 
 Board model (CT-1): rank 6 is the river.  An unbridged river square holds
 :data:`~trebuchet.variants.pieces.WALL` (FEN ``*``), so every slide and step stops there
-and nothing lands there; building a bridge is ``(TERRAIN, sq, True)``, removing
-one ``(TERRAIN, sq, False)``, preceded by ``(REMOVE, sq)`` when an enemy piece
+and nothing lands there; building a bridge is ``Terrain(sq, True)``, removing
+one ``Terrain(sq, False)``, preceded by ``Remove(sq)`` when an enemy piece
 drowns with it.  Carriers are pieces with cargo: ``C(A)`` a Catapult with its
 Archer, ``H(A)`` a Troy Horse still holding its Archer, ``C(HA)`` a Catapult
 carrying such a Horse (a Catapult carries one piece, so two cargo letters can
@@ -30,47 +30,126 @@ text:
 ``h7g6/x``     the Bridge Builder on h7 removes the bridge on g6 (CT-7)
 ``e7g8/h``     the Troy Horse moves e7-g8 and releases its Archer on e7 (CT-6)
 =============  ===========================================================
+
+The page's own notation (:class:`CatapultsNotation`) names a move by its piece
+and its destination or target; only a launch gives two squares.  Forms
+(squares in upper case when written, either case when read; a ``+`` or ``#``
+suffix, a move number and the words "check" or "mate" after it are accepted on
+reading; SAN is read too):
+
+=================  ==========================================================
+``K-D2``           a move (piece letters K, BB, C, Ram, R, B, H, A, P)
+``A x F7``         a capture by moving; a Ram's battering capture is written
+                   as its move to the line's end, ``Ram-H1`` (CT-9)
+``BB^G6``          the Bridge Builder builds a bridge on G6 (CT-7)
+``BB r G6``        the Bridge Builder removes the bridge on G6 (CT-7)
+``A 's' F7``       an Archer shoots the piece on F7 (CT-5); the page's ‘s’ and
+                   ``'s"`` quotes are read too
+``C9-C1``          the Catapult on C9 launches its rider to C1 (CT-8c)
+``C(A)-E7``        a loaded Catapult moves with its rider; ``C-E7`` is the
+                   Catapult moving alone (leaving its rider, if any, behind)
+``H-E7/A``         the Troy Horse moves and releases its Archer (CT-6)
+=================  ==========================================================
+
+A rider moving off its Catapult is written with the rider's letter
+(``A-G6``).  When the short form fits more than one legal move, the origin is
+added after the piece: ``A D7 's' F7``, ``P E4 x D5``.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from typing import ClassVar
+from enum import StrEnum
+from typing import ClassVar, NamedTuple
 
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
 from trebuchet.variants.geometry import ORTHOGONAL, QUEEN_LINES
-from trebuchet.variants.move import CHANGE, MOVE, PLACE, REMOVE, TERRAIN, Action, Move, with_change
-from trebuchet.variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
+from trebuchet.variants.move import (
+    Action,
+    Change,
+    Move,
+    Place,
+    Relocate,
+    Remove,
+    Terrain,
+    quiet,
+    with_change,
+)
+from trebuchet.variants.notation import Notation, PageNotation
+from trebuchet.variants.pieces import WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
+from trebuchet.variants.san import check_suffix
 from trebuchet.variants.variant import Outcome, Promotion, Variant
 
 RIVER_RANK = 5
 """0-based rank of the river (rank 6 on the page, CT-1)."""
 
+
+
+class TroyMove(StrEnum):
+    """The special moves of Catapults of Troy (the module docstring's table)."""
+
+    LAUNCH = "launch"
+    """CT-8c: the Catapult throws its rider; the Catapult stays."""
+    LEAVE = "leave"
+    """CT-8b: the Catapult moves away and leaves its rider where it stood."""
+    LOAD = "load"
+    """CT-8a: an empty Catapult's rook move ends on a friend, which it loads."""
+    BOARD = "board"
+    """CT-8d: a friendly piece steps onto its empty Catapult."""
+    BOARD_RELEASE = "board-release"
+    """CT-8d with CT-6: a Troy Horse boards a Catapult and releases its Archer."""
+    RIDE = "ride"
+    """CT-8e: the rider moves off its Catapult with one of its own moves."""
+    RIDE_BATTER = "ride-batter"
+    """CT-8e with CT-9: a Ram batters from its Catapult, which stays."""
+    RIDE_RELEASE = "ride-release"
+    """CT-8e with CT-6: a riding Troy Horse moves off and releases its Archer."""
+    SHOT = "shot"
+    """CT-5: the Archer removes a piece within two squares without moving."""
+    BUILD = "build"
+    """CT-7: the Bridge Builder builds a bridge."""
+    UNBRIDGE = "unbridge"
+    """CT-7: the Bridge Builder removes a bridge (drowning an enemy on it)."""
+    RELEASE = "release"
+    """CT-6: the Troy Horse moves and leaves its Archer behind."""
+    BATTER = "batter"
+    """CT-9: the Ram's battering capture."""
+
+
 #: coordinate-notation suffix of each special kind of move (see the module docstring)
-SUFFIXES: dict[str, str] = {
-    "launch": "/l",
-    "leave": "/d",
-    "ride": "/r",
-    "ride-batter": "/r",
-    "shot": "/s",
-    "build": "/b",
-    "unbridge": "/x",
-    "release": "/h",
-    "ride-release": "/h",
-    "board-release": "/h",
+SUFFIXES: dict[TroyMove, str] = {
+    TroyMove.LAUNCH: "/l",
+    TroyMove.LEAVE: "/d",
+    TroyMove.RIDE: "/r",
+    TroyMove.RIDE_BATTER: "/r",
+    TroyMove.SHOT: "/s",
+    TroyMove.BUILD: "/b",
+    TroyMove.UNBRIDGE: "/x",
+    TroyMove.RELEASE: "/h",
+    TroyMove.RIDE_RELEASE: "/h",
+    TroyMove.BOARD_RELEASE: "/h",
 }
 
 #: tag of a rider's move, from the tag the rider would give it standing alone
-_RIDE_TAGS: dict[str | None, str] = {
-    None: "ride",
-    "batter": "ride-batter",
-    "shot": "shot",
-    "release": "ride-release",
+_RIDE_TAGS: dict[TroyMove, TroyMove] = {
+    TroyMove.BATTER: TroyMove.RIDE_BATTER,
+    TroyMove.SHOT: TroyMove.SHOT,
+    TroyMove.RELEASE: TroyMove.RIDE_RELEASE,
 }
 
 
+def _ride_tag(tag: StrEnum | None) -> TroyMove:
+    """The tag of a rider's move off its Catapult, from the tag the rider's own move has."""
+    if tag is None:
+        return TroyMove.RIDE
+    own = TroyMove(tag)
+    return _RIDE_TAGS.get(own, own)
+
+
 def _tagged(
-    frm: int, to: int, actions: Iterable[Action], tag: str, promotion: str | None = None
+    frm: int, to: int, actions: Iterable[Action], tag: TroyMove, promotion: str | None = None
 ) -> Move:
     """A special move, its coordinate suffix taken from its tag."""
     suffix = SUFFIXES.get(tag, "")
@@ -104,13 +183,13 @@ class Catapult(_TroyPiece):
                 x = board[t]
                 if x is None:
                     if rider is None:
-                        out.append(Move(sq, t, ((MOVE, sq, t),)))
+                        out.append(quiet(sq, t))
                     else:
                         out.append(self._carry(sq, t, piece, rider))
-                        leave = ((CHANGE, sq, rider), (PLACE, t, empty))
-                        out.append(_tagged(sq, t, leave, "leave"))
+                        leave = (Change(sq, rider), Place(t, empty))
+                        out.append(_tagged(sq, t, leave, TroyMove.LEAVE))
                     continue
-                if x is not WALL and x.color is color:
+                if x is not WALL and x.color == color:
                     self._load(sq, t, x, rider, out)
                 break
         if rider is not None:
@@ -122,9 +201,10 @@ class Catapult(_TroyPiece):
         last rank becomes an Archer (CT-4, "by any means")."""
         arrived = self.variant.arrive(rider, t)
         if arrived is rider:
-            return Move(sq, t, ((MOVE, sq, t),))
-        loaded = self.variant.loaded(bool(piece.color), arrived)
-        return Move(sq, t, ((MOVE, sq, t), (CHANGE, t, loaded)), promotion="A")
+            return quiet(sq, t)
+        assert piece.color is not None
+        loaded = self.variant.loaded(piece.color, arrived)
+        return Move(sq, t, (Relocate(sq, t), Change(t, loaded)), promotion="A")
 
     def _load(self, sq: int, t: int, friend: Piece, rider: Piece | None, out: list[Move]) -> None:
         """CT-8a/b: a rook move ending on a friendly piece loads it; a loaded
@@ -132,9 +212,9 @@ class Catapult(_TroyPiece):
         assert friend.color is not None
         loaded = self.variant.loaded(friend.color, friend)
         if rider is None:
-            out.append(_tagged(sq, t, ((REMOVE, sq), (CHANGE, t, loaded)), "load"))
+            out.append(_tagged(sq, t, (Remove(sq), Change(t, loaded)), TroyMove.LOAD))
         else:
-            out.append(_tagged(sq, t, ((CHANGE, sq, rider), (CHANGE, t, loaded)), "leave"))
+            out.append(_tagged(sq, t, (Change(sq, rider), Change(t, loaded)), TroyMove.LEAVE))
 
     def _launches(self, pos: Position, sq: int, rider: Piece, out: list[Move]) -> None:
         """CT-8c: the rider flies along the rank or file, over anything, to any
@@ -147,9 +227,9 @@ class Catapult(_TroyPiece):
             for t in variant.geometry.ray(sq, vec):
                 if board[t] is None:
                     arrived = variant.arrive(rider, t)
-                    acts = ((CHANGE, sq, empty), (PLACE, t, arrived))
+                    acts = (Change(sq, empty), Place(t, arrived))
                     promo = "A" if arrived is not rider else None
-                    out.append(_tagged(sq, t, acts, "launch", promotion=promo))
+                    out.append(_tagged(sq, t, acts, TroyMove.LAUNCH, promotion=promo))
 
     def _rider_moves(
         self, pos: Position, sq: int, piece: Piece, rider: Piece, out: list[Move]
@@ -170,15 +250,15 @@ class Catapult(_TroyPiece):
                 m = variant.promote_if_due(rider, m)
             acts: list[Action] = []
             for act in m.actions:
-                if act[0] == MOVE and act[1] == sq:
-                    acts += [(CHANGE, sq, empty), (PLACE, act[2], rider)]
-                elif act[0] == REMOVE and act[1] == sq:
-                    acts.append((CHANGE, sq, empty))
-                elif act[0] == PLACE and act[1] == sq:
-                    acts.append((CHANGE, sq, variant.loaded(rider.color, act[2])))
+                if isinstance(act, Relocate) and act.frm == sq:
+                    acts += [Change(sq, empty), Place(act.to, rider)]
+                elif isinstance(act, Remove) and act.sq == sq:
+                    acts.append(Change(sq, empty))
+                elif isinstance(act, Place) and act.sq == sq:
+                    acts.append(Change(sq, variant.loaded(rider.color, act.piece)))
                 else:
                     acts.append(act)
-            tag = _RIDE_TAGS.get(m.tag, m.tag or "ride")
+            tag = _ride_tag(m.tag)
             out.append(_tagged(sq, m.to, acts, tag, promotion=m.promotion))
 
 
@@ -194,9 +274,9 @@ class Ram(_TroyPiece):
             for i, t in enumerate(ray):
                 x = board[t]
                 if x is None:
-                    out.append(Move(sq, t, ((MOVE, sq, t),)))
+                    out.append(quiet(sq, t))
                     continue
-                if x is not WALL and x.color is not piece.color:
+                if x is not WALL and x.color != piece.color:
                     out.append(self._batter(pos, sq, ray[i:]))
                 break
 
@@ -213,9 +293,9 @@ class Ram(_TroyPiece):
                 break
             last = t
             if x is not None:
-                acts.append((REMOVE, t))
-        acts.append((REMOVE, sq))
-        return _tagged(sq, last, acts, "batter")
+                acts.append(Remove(t))
+        acts.append(Remove(sq))
+        return _tagged(sq, last, acts, TroyMove.BATTER)
 
 
 class Archer(BetzaPiece):
@@ -234,8 +314,8 @@ class Archer(BetzaPiece):
                 x = board[t]
                 if x is None or x is WALL:
                     continue  # a river square counts for range and lets the arrow pass
-                if x.color is not piece.color:
-                    out.append(_tagged(sq, t, ((REMOVE, t),), "shot"))
+                if x.color != piece.color:
+                    out.append(_tagged(sq, t, (Remove(t),), TroyMove.SHOT))
                 break
 
 
@@ -251,7 +331,7 @@ class BridgeBuilder(BetzaPiece):
         super().generate(pos, sq, piece, out)
         geo = self.geometry
         assert geo is not None
-        bank = RIVER_RANK - 1 if piece.color else RIVER_RANK + 1
+        bank = RIVER_RANK - 1 if piece.color == WHITE else RIVER_RANK + 1
         if geo.rank_of(sq) != bank:
             return
         for df in (-1, 0, 1):
@@ -260,12 +340,13 @@ class BridgeBuilder(BetzaPiece):
                 continue
             x = pos.board[t]
             if x is WALL:
-                out.append(_tagged(sq, t, ((TERRAIN, t, True),), "build"))
+                out.append(_tagged(sq, t, (Terrain(t, True),), TroyMove.BUILD))
             elif x is None:
-                out.append(_tagged(sq, t, ((TERRAIN, t, False),), "unbridge"))
-            elif x.color is not piece.color:
+                out.append(_tagged(sq, t, (Terrain(t, False),), TroyMove.UNBRIDGE))
+            elif x.color != piece.color:
                 # the enemy on the bridge drowns, a loaded Catapult with its rider
-                out.append(_tagged(sq, t, ((REMOVE, t), (TERRAIN, t, False)), "unbridge"))
+                drown = (Remove(t), Terrain(t, False))
+                out.append(_tagged(sq, t, drown, TroyMove.UNBRIDGE))
 
 
 class TroyHorse(BetzaPiece):
@@ -283,12 +364,165 @@ class TroyHorse(BetzaPiece):
         if "A" not in piece.cargo:
             return
         rank = self.geometry.rank_of(sq)
-        if (rank >= RIVER_RANK) if piece.color else (rank <= RIVER_RANK):
+        if (rank >= RIVER_RANK) if piece.color == WHITE else (rank <= RIVER_RANK):
             emptied = self.variant.piece("H", piece.color)
             archer = self.variant.piece("A", piece.color)
             for m in out[start:]:
-                acts = (*m.actions, (CHANGE, m.to, emptied), (PLACE, sq, archer))
-                out.append(_tagged(sq, m.to, acts, "release"))
+                acts = (*m.actions, Change(m.to, emptied), Place(sq, archer))
+                out.append(_tagged(sq, m.to, acts, TroyMove.RELEASE))
+
+
+#: piece letter as the page writes it
+NAMES = dict(zip("KECMRBHAP", ("K", "BB", "C", "Ram", "R", "B", "H", "A", "P"), strict=True))
+#: what a reader may write for each piece, upper-cased
+ALIASES = {"BB": "BB", "E": "BB", "RAM": "Ram", "M": "Ram", "TH": "H", "N": "H"}
+
+_RIDER_TAGS = frozenset({TroyMove.RIDE, TroyMove.RIDE_BATTER, TroyMove.RIDE_RELEASE})
+_RELEASE_TAGS = frozenset({TroyMove.RELEASE, TroyMove.RIDE_RELEASE, TroyMove.BOARD_RELEASE})
+_NOT_CAPTURES = frozenset(
+    {TroyMove.LOAD, TroyMove.BOARD, TroyMove.BOARD_RELEASE, TroyMove.BATTER, TroyMove.RIDE_BATTER}
+)
+#: the page's form and piece of the moves that name only a target
+_TARGET_FORMS = {
+    TroyMove.BUILD: ("build", "BB"),
+    TroyMove.UNBRIDGE: ("remove", "BB"),
+    TroyMove.SHOT: ("shot", "A"),
+    TroyMove.LAUNCH: ("launch", "C"),
+}
+
+_SQ = r"([a-h](?:1[01]|[1-9]))"
+_PIECE = r"(BB|RAM|TH|[KECMRBHANP])"
+_FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (form, re.compile(pattern, re.IGNORECASE))
+    for form, pattern in (
+        ("launch", rf"^{_SQ}\s*-\s*{_SQ}$"),
+        ("build", rf"^(BB|E)\s*(?:{_SQ}\s*)?\^\s*{_SQ}$"),
+        ("remove", rf"^(BB|E)\s+(?:{_SQ}\s+)?r\s+{_SQ}$"),
+        ("shot", rf"^(A)\s*(?:{_SQ}\s*)?'s'\s*{_SQ}$"),
+        ("move", rf"^{_PIECE}(?:\(([A-Z]+)\))?\s*(?:{_SQ})?\s*(?:-|x)\s*{_SQ}(/A)?(?:=A)?$"),
+    )
+)
+_QUOTES = str.maketrans({c: "'" for c in '‘’“”"`´'})
+#: a move number; Black's as the page writes it: "10…", "10. ….", "2. ……….".
+_PREFIX = re.compile(r"^\s*\d+\s*(?:[.…]+\s*)+")
+_SUFFIX = re.compile(r"(?:[\s+#!?]|\b(?:check|mate|checkmate)\b)+$", re.IGNORECASE)
+
+
+class Description(NamedTuple):
+    """What the notation says about a move; ``origin`` is only written when needed."""
+
+    form: str
+    piece: str
+    cargo: str
+    origin: str
+    target: str
+    capture: bool
+    release: bool
+
+    def short(self) -> tuple[str, str, str, str, bool]:
+        return (self.form, self.piece, self.cargo, self.target, self.release)
+
+
+class CatapultsNotation(PageNotation):
+    """The page's notation (see the module docstring), for the Notation protocol."""
+
+    # -- describing ------------------------------------------------------------
+    def describe(self, pos: Position, move: Move) -> Description:
+        """The notation's view of ``move`` in ``pos`` (the position before it)."""
+        names = self.variant.geometry.names
+        assert move.frm is not None
+        origin, target = names[move.frm].upper(), names[move.to].upper()
+        tag = move.tag
+        if tag in _TARGET_FORMS:
+            form, piece = _TARGET_FORMS[TroyMove(tag)]
+            shot = tag == TroyMove.SHOT
+            return Description(form, piece, "", origin, target, shot, False)
+        mover = pos.board[move.frm]
+        assert mover is not None and mover.color is not None
+        cargo = ""
+        if tag in _RIDER_TAGS:
+            mover = self.variant.piece(mover.cargo[0], mover.color, mover.cargo[1:])
+        elif mover.kind == "C" and mover.cargo and tag is None:
+            cargo = "".join(mover.cargo)
+        capture = move.is_capture() and tag not in _NOT_CAPTURES
+        release = tag in _RELEASE_TAGS
+        return Description("move", NAMES[mover.kind], cargo, origin, target, capture, release)
+
+    # -- writing -------------------------------------------------------------------
+    def write(self, pos: Position, move: Move) -> str:
+        legal = self.variant.legal_moves(pos, to=move.to)
+        desc = self.describe(pos, move)
+        twins = sum(1 for m in legal if self.describe(pos, m).short() == desc.short())
+        return self._text(desc, with_origin=twins > 1) + check_suffix(pos, move)
+
+    @staticmethod
+    def _text(d: Description, *, with_origin: bool) -> str:
+        origin = f" {d.origin}" if with_origin else ""
+        if d.form == "launch":
+            return f"{d.origin}-{d.target}"
+        if d.form == "build":
+            return f"BB{origin}^{d.target}"
+        if d.form == "remove":
+            return f"BB{origin} r {d.target}"
+        if d.form == "shot":
+            return f"A{origin} 's' {d.target}"
+        cargo = f"({d.cargo})" if d.cargo else ""
+        sep = " x " if d.capture else "-"
+        release = "/A" if d.release else ""
+        return f"{d.piece}{cargo}{origin}{sep}{d.target}{release}"
+
+    # -- reading -------------------------------------------------------------------
+    def read_page(self, pos: Position, text: str) -> Move:
+        wanted = self._parse(pos, text)
+        target = self.variant.geometry.index_of(wanted.target)
+        legal = [] if target is None else self.variant.legal_moves(pos, to=target)
+        found = [m for m in legal if self._fits(self.describe(pos, m), wanted)]
+        if len(found) == 1:
+            return found[0]
+        fen = pos.fen()
+        if found:
+            raise AmbiguousMoveError(
+                f"move {text.strip()!r} matches {len(found)} legal moves; add the origin square",
+                text=text,
+                fen=fen,
+            )
+        raise IllegalMoveError(f"illegal move {text.strip()!r} in {fen}", text=text, fen=fen)
+
+    @staticmethod
+    def _fits(d: Description, w: Description) -> bool:
+        return (
+            d.form == w.form
+            and d.target == w.target
+            and (not w.piece or d.piece == w.piece)
+            and (not w.origin or d.origin == w.origin)
+            and d.cargo == w.cargo
+            and d.release == w.release
+        )
+
+    def _parse(self, pos: Position, text: str) -> Description:
+        """``text`` as a partial Description (empty fields: not given)."""
+        clean = _SUFFIX.sub("", _PREFIX.sub("", text.translate(_QUOTES))).strip()
+        for form, pattern in _FORMS:
+            m = pattern.match(clean)
+            if m is None:
+                continue
+            if form == "launch":
+                return Description(form, "C", "", m[1].upper(), m[2].upper(), False, False)
+            if form != "move":
+                origin = (m[2] or "").upper()
+                return Description(form, "", "", origin, m[3].upper(), False, False)
+            piece = m[1].upper()
+            piece = ALIASES.get(piece, NAMES.get(piece, piece))
+            cargo = (m[2] or "").upper()
+            origin = (m[3] or "").upper()
+            return Description(form, piece, cargo, origin, m[4].upper(), False, bool(m[5]))
+        raise IllegalMoveError(
+            f"cannot read {text.strip()!r} as a Catapults of Troy move "
+            "(forms: K-D2, A x F7, BB^G6, BB r G6, A 's' F7, C9-C1, C(A)-E7, H-E7/A)",
+            text=text,
+            fen=pos.fen(),
+        )
+
 
 
 class CatapultsOfTroy(Variant):
@@ -325,13 +559,14 @@ class CatapultsOfTroy(Variant):
         ]
 
     # -- pieces ------------------------------------------------------------------
-    def piece(self, kind: str, color: Color, cargo: Iterable[str] = ()) -> Piece:
+    def make_notation(self) -> Notation:
+        """The page's own notation (and SAN)."""
+        return CatapultsNotation(self)
+
+    def is_royal(self, kind: str, cargo: tuple[str, ...]) -> bool:
         """As the base, but a Catapult carrying the King is royal (CT-10: losing it
         loses the King)."""
-        piece = super().piece(kind, color, cargo)
-        if "K" in piece.cargo:
-            piece.royal = True
-        return piece
+        return super().is_royal(kind, cargo) or "K" in cargo
 
     def rider(self, catapult: Piece) -> Piece | None:
         """The piece a Catapult carries, or None."""
@@ -340,15 +575,16 @@ class CatapultsOfTroy(Variant):
         assert catapult.color is not None
         return self.piece(catapult.cargo[0], catapult.color, catapult.cargo[1:])
 
-    def loaded(self, color: Color, rider: Piece) -> Piece:
+    def loaded(self, color: Player, rider: Piece) -> Piece:
         """A Catapult of ``color`` carrying ``rider`` (with the rider's own cargo)."""
         return self.piece("C", color, (rider.kind, *rider.cargo))
 
     def arrive(self, piece: Piece, sq: int) -> Piece:
         """``piece`` as it stands after arriving on ``sq``: a pawn on its last rank
         is an Archer (CT-4, by any means, a launch included)."""
-        if piece.kind == "P" and sq in self._promotion_forced[bool(piece.color)]:
-            return self.piece("A", bool(piece.color))
+        color = piece.color
+        if piece.kind == "P" and color is not None and sq in self._promotion_forced[color]:
+            return self.piece("A", color)
         return piece
 
     def promote_if_due(self, piece: Piece, move: Move) -> Move:
@@ -357,7 +593,7 @@ class CatapultsOfTroy(Variant):
         return move if arrived is piece else with_change(move, arrived, "A")
 
     # -- moves no single piece generates -------------------------------------------
-    def add_special_moves(self, pos: Position, color: Color, out: list[Move]) -> None:
+    def add_special_moves(self, pos: Position, color: Player, out: list[Move]) -> None:
         """CT-8d: a friendly piece steps onto its empty Catapult with one of its
         non-capturing moves."""
         for c, cat in pos.pieces(color):
@@ -381,7 +617,7 @@ class CatapultsOfTroy(Variant):
                 found += [
                     (piece, self.promote_if_due(piece, m))
                     for m in raw
-                    if (MOVE, a, c) in m.actions and not m.is_capture()
+                    if Relocate(a, c) in m.actions and not m.is_capture()
                 ]
         finally:
             board[c] = cat
@@ -395,20 +631,20 @@ class CatapultsOfTroy(Variant):
         final = piece
         acts: list[Action] = []
         for act in move.actions:
-            if act[0] == MOVE and act[2] == c:
-                acts.append((REMOVE, move.frm))
-            elif act[0] == CHANGE and act[1] == c:
-                final = act[2]
+            if isinstance(act, Relocate) and act.to == c:
+                acts.append(Remove(move.frm))
+            elif isinstance(act, Change) and act.sq == c:
+                final = act.piece
             else:
                 acts.append(act)
-        acts.append((CHANGE, c, self.loaded(cat.color, final)))
-        tag = "board-release" if move.tag == "release" else "board"
+        acts.append(Change(c, self.loaded(cat.color, final)))
+        tag = TroyMove.BOARD_RELEASE if move.tag == TroyMove.RELEASE else TroyMove.BOARD
         return _tagged(move.frm, c, acts, tag, promotion=move.promotion)
 
     # -- state after a move ------------------------------------------------------
     def after_move(self, pos: Position, move: Move, captured: bool) -> None:
         """As the base; a piece leaving its square to load or board is no capture."""
-        if move.tag in ("load", "board", "board-release"):
+        if move.tag in (TroyMove.LOAD, TroyMove.BOARD, TroyMove.BOARD_RELEASE):
             captured = False
         super().after_move(pos, move, captured)
 
@@ -423,4 +659,4 @@ class CatapultsOfTroy(Variant):
         return None
 
 
-__all__ = ["CatapultsOfTroy"]
+__all__ = ["CatapultsNotation", "CatapultsOfTroy", "Description", "TroyMove"]

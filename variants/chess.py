@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from trebuchet.variants.pieces import WALL, BetzaPiece, Color, PieceType
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Outcome, Promotion, Variant
 
@@ -36,7 +36,7 @@ class Chess(Variant):
             BetzaPiece("K", "King", "K", royal=True),
         ]
 
-    def insufficient_material(self, pos: Position, color: Color) -> bool:
+    def insufficient_material(self, pos: Position, color: Player) -> bool:
         """Whether ``color`` cannot mate; a hook for games with more piece kinds."""
         return insufficient_material(pos, color)
 
@@ -46,7 +46,7 @@ class Chess(Variant):
         ended = super().outcome(pos)
         if ended is not None:
             return ended
-        if self.insufficient_material(pos, True) and self.insufficient_material(pos, False):
+        if self.insufficient_material(pos, WHITE) and self.insufficient_material(pos, BLACK):
             return Outcome("insufficient_material", None)
         if pos.halfmove >= 150:
             return Outcome("seventyfive_moves", None)
@@ -63,7 +63,7 @@ class Chess(Variant):
         return None
 
 
-def insufficient_material(pos: Position, color: Color) -> bool:
+def insufficient_material(pos: Position, color: Player) -> bool:
     """Whether ``color`` cannot mate by any series of legal moves (python-chess's rule):
     a lone king, king and one knight against king (and queens), or only bishops all
     on squares of one colour with no pawns or knights on the board."""
@@ -72,7 +72,7 @@ def insufficient_material(pos: Position, color: Color) -> bool:
     if any(k in "PRQ" for k in mine):
         return False
     if "N" in mine:
-        others = [p.kind for _, p in pos.pieces(not color) if p.kind not in "KQ"]
+        others = [p.kind for _, p in pos.pieces(1 - color) if p.kind not in "KQ"]
         return len(mine) <= 1 and not others
     if "B" in mine:
         everything = [(sq, p.kind) for sq, p in pos.pieces()]

@@ -11,11 +11,21 @@ so generation must not be needed to answer it.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import ClassVar
 
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Geometry, Vector
-from trebuchet.variants.move import MOVE, REMOVE, Action, Move, with_change
-from trebuchet.variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType, orient
+from trebuchet.variants.move import Action, Move, Relocate, Remove, quiet, with_change
+from trebuchet.variants.pieces import (
+    BLACK,
+    WALL,
+    WHITE,
+    BetzaPiece,
+    Piece,
+    PieceType,
+    Player,
+    orient,
+)
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Promotion, Variant
 
@@ -29,6 +39,17 @@ ASSASSIN = "S"
 GOLEM_KILLERS = frozenset({MERCENARY, COMMANDER, ADEPT})
 #: DF-5: what a Commander may become on its own first rank (or it stays).
 COMMANDER_CHOICES = ("A", "S", "G", "B")
+
+class DugganMove(StrEnum):
+    """Duggan's Fantasy Chess's special moves."""
+
+    CRUSH = "crush"
+    """DF-2: a Golem move that removes pieces on its path (or a friend on its landing)."""
+    THREATENED = "threatened"
+    """DF-3: a threatened Mercenary's side or forward step or capture."""
+    TELEPORT = "teleport"
+    """DF-6: the Assassin jumps to an empty square."""
+
 
 _Route = tuple[int, ...]
 """Squares a move passes over in order, its landing square last."""
@@ -69,7 +90,7 @@ class Golem(PieceType):
         #: per square, the (Golem square, route) pairs whose route passes it
         self.reach: list[list[tuple[int, _Route]]] = []
 
-    def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
         shapes = [(d, 2) for d in DIAGONAL] + [(d, 3) for d in ORTHOGONAL]
         self.routes = [
@@ -82,12 +103,12 @@ class Golem(PieceType):
                 for s in route:
                     self.reach[s].append((sq, route))
 
-    def crushable(self, board: list[Piece | None], route: _Route, color: Color) -> bool:
+    def crushable(self, board: list[Piece | None], route: _Route, color: Player) -> bool:
         """Whether a Golem of ``color`` may crush along ``route`` (its landing taken
         as occupied): no Golem and no Adept of its own colour stands on it (DF-2)."""
         for s in route:
             p = board[s]
-            if p is not None and (p.kind == GOLEM or (p.royal and p.color is color)):
+            if p is not None and (p.kind == GOLEM or (p.royal and p.color == color)):
                 return False
         return True
 
@@ -99,16 +120,16 @@ class Golem(PieceType):
             land = route[-1]
             if board[land] is None:
                 if all(board[s] is None for s in route[:-1]):
-                    out.append(Move(sq, land, ((MOVE, sq, land),)))
+                    out.append(quiet(sq, land))
             elif self.crushable(board, route, color):
                 out.append(_crush(board, sq, route, color))
 
-    def attacks(self, pos: Position, target: int, color: Color) -> bool:
+    def attacks(self, pos: Position, target: int, color: Player) -> bool:
         """Whether a Golem of ``color`` could crush the piece on ``target``."""
         board = pos.board
         for sq, route in self.reach[target]:
             golem = board[sq]
-            if golem is None or golem.kind != GOLEM or golem.color is not color:
+            if golem is None or golem.kind != GOLEM or golem.color != color:
                 continue
             land = route[-1]
             if land != target and board[land] is None:
@@ -118,16 +139,16 @@ class Golem(PieceType):
         return False
 
 
-def _crush(board: list[Piece | None], sq: int, route: _Route, color: Color) -> Move:
+def _crush(board: list[Piece | None], sq: int, route: _Route, color: Player) -> Move:
     """The Golem's move along ``route`` removing every piece on it.  It is a
     simple capture when it takes just an enemy on the landing square, else a
     tagged ``crush``."""
     victims = [s for s in route if board[s] is not None]
-    actions: list[Action] = [(REMOVE, s) for s in victims]
-    actions.append((MOVE, sq, route[-1]))
+    actions: list[Action] = [Remove(s) for s in victims]
+    actions.append(Relocate(sq, route[-1]))
     land_piece = board[route[-1]]
-    simple = len(victims) == 1 and land_piece is not None and land_piece.color is not color
-    return Move(sq, route[-1], tuple(actions), tag=None if simple else "crush")
+    simple = len(victims) == 1 and land_piece is not None and land_piece.color != color
+    return Move(sq, route[-1], tuple(actions), tag=None if simple else DugganMove.CRUSH)
 
 
 class Archer(PieceType):
@@ -143,7 +164,7 @@ class Archer(PieceType):
         #: per square: (target, paths) with each path's squares before the target
         self.routes: list[tuple[tuple[int, tuple[_Route, ...]], ...]] = []
 
-    def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
         self.routes = [self._routes_from(geometry, sq) for sq in range(geometry.size)]
 
@@ -163,15 +184,15 @@ class Archer(PieceType):
         board = pos.board
         for target, paths in self.routes[sq]:
             x = board[target]
-            if x is not None and (x.color is piece.color or x.kind == GOLEM):
+            if x is not None and (x.color == piece.color or x.kind == GOLEM):
                 continue
             if any(all(board[s] is None for s in path) for path in paths):
-                actions: tuple[Action, ...] = ((MOVE, sq, target),)
+                actions: tuple[Action, ...] = (Relocate(sq, target),)
                 if x is not None:
-                    actions = ((REMOVE, target), *actions)
+                    actions = (Remove(target), *actions)
                 out.append(Move(sq, target, actions))
 
-    def attacks(self, pos: Position, target: int, color: Color) -> bool:
+    def attacks(self, pos: Position, target: int, color: Player) -> bool:
         """Whether an Archer of ``color`` could land on ``target``.  The paths are
         symmetric, so the Archer's own routes from ``target`` lead back to it."""
         board = pos.board
@@ -180,7 +201,7 @@ class Archer(PieceType):
             if (
                 p is not None
                 and p.kind == "A"
-                and p.color is color
+                and p.color == color
                 and any(all(board[s] is None for s in path) for path in paths)
             ):
                 return True
@@ -197,13 +218,13 @@ class Mercenary(PieceType):
     def __init__(self, variant: DuggansFantasyChess) -> None:
         super().__init__(MERCENARY, "Mercenary")
         self.variant = variant
-        self.second_rank: dict[Color, frozenset[int]] = {}
+        self.second_rank: dict[Player, frozenset[int]] = {}
 
-    def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
         self.second_rank = {
-            True: frozenset(geometry.squares_of_rank(1)),
-            False: frozenset(geometry.squares_of_rank(geometry.ranks - 2)),
+            WHITE: frozenset(geometry.squares_of_rank(1)),
+            BLACK: frozenset(geometry.squares_of_rank(geometry.ranks - 2)),
         }
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
@@ -213,10 +234,10 @@ class Mercenary(PieceType):
         board = pos.board
         ahead = geo.offset(sq, orient((0, 1), color))
         if ahead is not None and board[ahead] is None:
-            out.append(Move(sq, ahead, ((MOVE, sq, ahead),)))
+            out.append(quiet(sq, ahead))
             beyond = geo.offset(ahead, orient((0, 1), color))
             if sq in self.second_rank[color] and beyond is not None and board[beyond] is None:
-                out.append(Move(sq, beyond, ((MOVE, sq, beyond),)))
+                out.append(quiet(sq, beyond))
         if not self.variant.threatened(pos, sq, color):
             return
         for step in ((-1, 0), (1, 0), (0, 1)):
@@ -225,9 +246,9 @@ class Mercenary(PieceType):
                 continue
             x = board[t]
             if x is None and t != ahead:
-                out.append(Move(sq, t, ((MOVE, sq, t),), tag="threatened"))
-            elif x is not None and x is not WALL and x.color is not color:
-                out.append(Move(sq, t, ((REMOVE, t), (MOVE, sq, t)), tag="threatened"))
+                out.append(Move(sq, t, (Relocate(sq, t),), tag=DugganMove.THREATENED))
+            elif x is not None and x is not WALL and x.color != color:
+                out.append(Move(sq, t, (Remove(t), Relocate(sq, t)), tag=DugganMove.THREATENED))
 
 
 class Commander(BetzaPiece):
@@ -240,13 +261,13 @@ class Commander(BetzaPiece):
     def __init__(self, variant: DuggansFantasyChess) -> None:
         super().__init__(COMMANDER, "Commander", "W")
         self.variant = variant
-        self.home: dict[Color, frozenset[int]] = {}
+        self.home: dict[Player, frozenset[int]] = {}
 
-    def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
         self.home = {
-            True: frozenset(geometry.squares_of_rank(0)),
-            False: frozenset(geometry.squares_of_rank(geometry.ranks - 1)),
+            WHITE: frozenset(geometry.squares_of_rank(0)),
+            BLACK: frozenset(geometry.squares_of_rank(geometry.ranks - 1)),
         }
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
@@ -280,12 +301,12 @@ class Assassin(GolemProofPiece):
         color = piece.color
         assert color is not None
         variant = self.variant
-        if "cornered-assassin" in variant.options and variant.is_attacked(pos, sq, not color):
+        if "cornered-assassin" in variant.options and variant.attacked_by_opponent(pos, sq, color):
             return
         cowardly = "cowardly-assassin" in variant.options
         for t, x in enumerate(pos.board):
             if x is None and (not cowardly or variant.defended_after_teleport(pos, sq, t)):
-                out.append(Move(sq, t, ((MOVE, sq, t),), tag="teleport"))
+                out.append(Move(sq, t, (Relocate(sq, t),), tag=DugganMove.TELEPORT))
 
 
 # -- the game ---------------------------------------------------------------------------
@@ -330,19 +351,19 @@ class DuggansFantasyChess(Variant):
         ]
 
     # -- attacks --------------------------------------------------------------------
-    def is_attacked(self, pos: Position, sq: int, by: Color) -> bool:
+    def is_attacked(self, pos: Position, sq: int, by: Player) -> bool:
         """Could ``by`` remove the piece on ``sq`` with one move (ignoring its own check)?"""
         return self._attacked(pos, sq, by, frozenset())
 
-    def threatened(self, pos: Position, sq: int, color: Color) -> bool:
+    def threatened(self, pos: Position, sq: int, color: Player) -> bool:
         """DF-3: whether the ``color`` Mercenary on ``sq`` is attacked by an enemy
         or by one of its own Golems, and so may make its side and forward steps."""
         return self._threatened(pos, sq, color, frozenset({sq}))
 
-    def _threatened(self, pos: Position, sq: int, color: Color, pending: frozenset[int]) -> bool:
-        return self._attacked(pos, sq, not color, pending) or self.golem.attacks(pos, sq, color)
+    def _threatened(self, pos: Position, sq: int, color: Player, pending: frozenset[int]) -> bool:
+        return self._attacked(pos, sq, 1 - color, pending) or self.golem.attacks(pos, sq, color)
 
-    def _attacked(self, pos: Position, sq: int, by: Color, pending: frozenset[int]) -> bool:
+    def _attacked(self, pos: Position, sq: int, by: Player, pending: frozenset[int]) -> bool:
         """The attack test.  An enemy Mercenary attacks only while it is itself
         threatened, and two Mercenaries may each be "threatened" only by the
         other; ``pending`` holds the Mercenaries whose threat is being decided,
@@ -350,7 +371,7 @@ class DuggansFantasyChess(Variant):
         must rest on some other piece (the least fixed point of DF-3's wording)."""
         board = pos.board
         occupant = board[sq]
-        if occupant is not None and occupant.color is by:
+        if occupant is not None and occupant.color == by:
             return self.golem.attacks(pos, sq, by)  # only a Golem takes friends (DF-2)
         if self.golem.attacks(pos, sq, by) or self._steppers_attack(pos, sq, by):
             return True
@@ -362,7 +383,7 @@ class DuggansFantasyChess(Variant):
             or self._mercenaries_attack(pos, sq, by, pending)
         )
 
-    def _steppers_attack(self, pos: Position, sq: int, by: Color) -> bool:
+    def _steppers_attack(self, pos: Position, sq: int, by: Player) -> bool:
         """Adept (any step), Commander (orthogonal step), Assassin (any step, never
         onto a Golem: DF-2)."""
         board = pos.board
@@ -371,7 +392,7 @@ class DuggansFantasyChess(Variant):
         for step in ORTHOGONAL + DIAGONAL:
             s = geo.offset(sq, step)
             p = board[s] if s is not None else None
-            if p is None or p is WALL or p.color is not by:
+            if p is None or p is WALL or p.color != by:
                 continue
             if p.kind == ADEPT or (p.kind == COMMANDER and step in ORTHOGONAL):
                 return True
@@ -379,19 +400,19 @@ class DuggansFantasyChess(Variant):
                 return True
         return False
 
-    def _bishops_attack(self, pos: Position, sq: int, by: Color) -> bool:
+    def _bishops_attack(self, pos: Position, sq: int, by: Player) -> bool:
         board = pos.board
         for step in DIAGONAL:
             for s in self.geometry.ray(sq, step):
                 p = board[s]
                 if p is not None:
-                    if p.kind == "B" and p.color is by:
+                    if p.kind == "B" and p.color == by:
                         return True
                     break
         return False
 
     def _mercenaries_attack(
-        self, pos: Position, sq: int, by: Color, pending: frozenset[int]
+        self, pos: Position, sq: int, by: Player, pending: frozenset[int]
     ) -> bool:
         """A ``by`` Mercenary beside ``sq`` or behind it (from its own side) that
         is itself threatened (DF-3)."""
@@ -405,7 +426,7 @@ class DuggansFantasyChess(Variant):
             if (
                 p is not None
                 and p.kind == MERCENARY
-                and p.color is by
+                and p.color == by
                 and self._threatened(pos, s, by, pending | {s})
             ):
                 return True
@@ -422,7 +443,7 @@ class DuggansFantasyChess(Variant):
         assert assassin is not None and assassin.color is not None
         color = assassin.color
         board[frm] = None
-        board[to] = self.piece(ASSASSIN, not color)
+        board[to] = self.piece(ASSASSIN, 1 - color)
         try:
             return self.is_attacked(pos, to, color)
         finally:

@@ -7,8 +7,10 @@ carrier's colour (``C(A)``, ``t(fwecnr)``), holdings in brackets after the board
 rook is not the outermost on its side), and en passant as every square the
 last pawn passed over (``a4a5``) or ``-``.
 
-The codec lives in ``variants`` because each variant declares its start
-position in FEN; :mod:`trebuchet.converters.fen` is the file-format adapter on top.
+Upper-case letters are White's (player 0), lower-case Black's (player 1).  The
+codec lives in ``variants`` because each variant declares its start position
+in FEN; :mod:`trebuchet.converters.fen` is the file-format adapter on top.  The
+dialect is described in docs/rules/fen.md.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from typing import TYPE_CHECKING
 
 from trebuchet.variants.errors import FenError
-from trebuchet.variants.pieces import WALL, Color, Piece
+from trebuchet.variants.pieces import BLACK, COLORS, WALL, WHITE, Piece, Player
 
 if TYPE_CHECKING:
     from trebuchet.variants.position import Position
@@ -28,28 +30,32 @@ _SQUARE = re.compile(r"[a-z]\d+")
 
 
 def read_fen(variant: Variant, text: str) -> Position:
-    """The position ``text`` describes; FenError names the field and why not."""
-    from trebuchet.variants.position import Position
+    """The position of ``variant`` that ``text`` describes; FenError names the field
+    and why not.  The same as ``variant.position(text)``."""
+    return variant.position(text)
 
+
+def set_up(pos: Position, text: str) -> None:
+    """Set up the empty position ``pos`` as ``text`` describes (for
+    :meth:`Variant.position`); FenError names the field and why not."""
+    variant = pos.variant
     fields = text.split()
     if not fields:
         raise FenError("empty FEN")
     if len(fields) > 6:
         raise FenError(f"FEN has {len(fields)} fields, at most 6 expected")
     board_field, hands_field = _split_holdings(fields[0])
-    pos = Position(variant)
     _read_board(variant, pos, board_field)
     if hands_field is not None:
         _read_hands(variant, pos, hands_field)
     turn = fields[1] if len(fields) > 1 else "w"
     if turn not in ("w", "b"):
         raise FenError(f"FEN turn field {turn!r}: expected 'w' or 'b'")
-    pos.turn = turn == "w"
+    pos.turn = WHITE if turn == "w" else BLACK
     pos.castling = _read_castling(variant, pos, fields[2] if len(fields) > 2 else "-")
     _read_ep(variant, pos, fields[3] if len(fields) > 3 else "-")
     pos.halfmove = _read_int(fields[4] if len(fields) > 4 else "0", "halfmove clock", 0)
     pos.fullmove = _read_int(fields[5] if len(fields) > 5 else "1", "fullmove number", 1)
-    return pos
 
 
 def write_fen(pos: Position) -> str:
@@ -78,7 +84,7 @@ def write_fen(pos: Position) -> str:
     return " ".join(
         (
             board,
-            "w" if pos.turn else "b",
+            "w" if pos.turn == WHITE else "b",
             _castling_text(pos),
             "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
             str(pos.halfmove),
@@ -101,7 +107,7 @@ def _read_board(variant: Variant, pos: Position, field: str) -> None:
     rows = field.split("/")
     if len(rows) != geo.ranks:
         raise FenError(f"FEN board has {len(rows)} ranks, {variant.name} has {geo.ranks}")
-    royals: list[list[int]] = [[], []]
+    royals: list[list[int]] = [[] for _ in range(variant.players)]
     for i, row in enumerate(rows):
         rank = geo.ranks - 1 - i
         file = 0
@@ -120,22 +126,23 @@ def _read_board(variant: Variant, pos: Position, field: str) -> None:
                 sq = rank * geo.files + file
                 pos.board[sq] = piece
                 if piece.royal:
-                    royals[1 if piece.color else 0].append(sq)
+                    assert piece.color is not None
+                    royals[piece.color].append(sq)
             elif wall:
                 pos.board[rank * geo.files + file] = WALL
             file += width
         if file != geo.files:
             raise FenError(f"FEN board rank {rank + 1}: {file} squares, expected {geo.files}")
-    pos.royals = (tuple(royals[0]), tuple(royals[1]))
+    pos.royals = tuple(tuple(squares) for squares in royals)
 
 
 def _piece(variant: Variant, letter: str, cargo: str | None, where: str) -> Piece:
-    color: Color = letter.isupper()
+    color = _owner(letter)
     if letter.upper() not in variant.types:
         known = "".join(variant.types)
         raise FenError(f"{where}: unknown piece letter {letter!r} (known: {known})")
     if cargo:
-        if any(c.isupper() != color for c in cargo):
+        if any(_owner(c) != color for c in cargo):
             raise FenError(f"{where}: cargo {cargo!r} must be in the colour of {letter!r}")
         unknown = [c for c in cargo if c.upper() not in variant.types]
         if unknown:
@@ -156,10 +163,14 @@ def _read_hands(variant: Variant, pos: Position, field: str) -> None:
         if cargo:
             # a carrier in hand keeps its cargo (Shatranj of Troy, ST-4): T(CN)
             piece = _piece(variant, c, cargo, "FEN holdings")
-            key = (c.isupper(), hand_key(piece))
+            key = (_owner(c), hand_key(piece))
         else:
-            key = (c.isupper(), c.upper())
+            key = (_owner(c), c.upper())
         pos.hands[key] = pos.hands.get(key, 0) + 1
+
+
+def _owner(letter: str) -> Player:
+    return WHITE if letter.isupper() else BLACK
 
 
 def hand_key(piece: Piece) -> str:
@@ -170,10 +181,10 @@ def hand_key(piece: Piece) -> str:
 def _hands_text(pos: Position) -> str:
     order = pos.variant.kind_order
     out = []
-    for color in (True, False):
+    for color in COLORS:
         held = pos.hand(color).items()
         for kind, n in sorted(held, key=lambda kv: (order.find(kv[0][0]), kv[0])):
-            out.append((kind if color else kind.lower()) * n)
+            out.append((kind if color == WHITE else kind.lower()) * n)
     return "".join(out)
 
 
@@ -183,8 +194,8 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
     geo = variant.geometry
     rights = set()
     for c in field:
-        color: Color = c.isupper()
-        kings = pos.royals[1 if color else 0]
+        color = _owner(c)
+        kings = pos.royals[color]
         if not kings:
             raise FenError(f"FEN castling field {field!r}: {c!r} but no king of that colour")
         king = kings[0]
@@ -194,7 +205,7 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
             for sq in geo.squares_of_rank(rank)
             if (p := pos.board[sq]) is not None
             and p is not WALL
-            and p.color is color
+            and p.color == color
             and p.kind in variant.castling_rook_kinds
         ]
         if c.upper() == "K":
@@ -217,8 +228,8 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
 def _castling_text(pos: Position) -> str:
     geo = pos.variant.geometry
     out = []
-    for color in (True, False):
-        kings = pos.royals[1 if color else 0]
+    for color in COLORS:
+        kings = pos.royals[color]
         # A right is written only while its rook and king stand on their rank (a
         # Mangonel Chess right survives its pieces being slung away, MC-4).
         mine = sorted(
@@ -226,7 +237,7 @@ def _castling_text(pos: Position) -> str:
                 s
                 for s in pos.castling
                 if (p := pos.board[s]) is not None
-                and p.color is color
+                and p.color == color
                 and p.kind in pos.variant.castling_rook_kinds
                 and (not kings or geo.rank_of(kings[0]) == geo.rank_of(s))
             ),
@@ -240,14 +251,14 @@ def _castling_text(pos: Position) -> str:
                     for s in geo.squares_of_rank(geo.rank_of(sq))
                     if (p := pos.board[s]) is not None
                     and p is not WALL
-                    and p.color is color
+                    and p.color == color
                     and p.kind in pos.variant.castling_rook_kinds
                     and (s > kings[0]) == (sq > kings[0])
                 ]
                 outermost = max(same_side) if sq > kings[0] else min(same_side)
                 if sq == outermost:
                     letter = "k" if sq > kings[0] else "q"
-            out.append(letter.upper() if color else letter)
+            out.append(letter.upper() if color == WHITE else letter)
     return "".join(out) or "-"
 
 
@@ -265,9 +276,9 @@ def _read_ep(variant: Variant, pos: Position, field: str) -> None:
     except Exception as exc:
         raise FenError(f"FEN en passant field {field!r}: {exc}") from None
     pos.ep = squares
-    victim = squares[0] - geo.files if pos.turn else squares[-1] + geo.files
+    victim = squares[0] - geo.files if pos.turn == WHITE else squares[-1] + geo.files
     piece = pos.board[victim] if 0 <= victim < geo.size else None
-    ok = piece is not None and piece is not WALL and piece.color is not pos.turn
+    ok = piece is not None and piece is not WALL and piece.color != pos.turn
     pos.ep_victim = victim if ok else -1
 
 

@@ -12,7 +12,6 @@ move generation asks the same questions millions of times.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cached_property
 
 from trebuchet.variants.errors import SquareError
 
@@ -56,6 +55,11 @@ class Geometry:
             )
         return sq
 
+    def index_of(self, name: str) -> int | None:
+        """The square called ``name`` in any case, or None: for readers that try a
+        reading and move on when it names no square."""
+        return self._index.get(name.strip().lower())
+
     def name(self, sq: int) -> str:
         return self.names[sq]
 
@@ -80,9 +84,6 @@ class Geometry:
     def squares_of_ranks(self, ranks: Iterable[int]) -> frozenset[int]:
         return frozenset(sq for r in ranks for sq in self.squares_of_rank(r))
 
-    @cached_property
-    def all_squares(self) -> range:
-        return range(self.size)
 
     # -- rays and leaps ----------------------------------------------------
     def rays(self, vector: Vector) -> tuple[tuple[int, ...], ...]:

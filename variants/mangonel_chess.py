@@ -16,17 +16,25 @@ king as a check without further help.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from enum import StrEnum
 from typing import ClassVar
 
 from trebuchet.variants.chess import Chess, insufficient_material
 from trebuchet.variants.geometry import QUEEN_LINES, Vector
-from trebuchet.variants.move import CHANGE, MOVE, REMOVE, Action, Move
-from trebuchet.variants.pieces import WALL, Color, Piece, PieceType
+from trebuchet.variants.move import Action, Change, Move, Relocate, Remove, quiet
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Promotion
 
-SLING = "sling"
-"""Tag of a Mangonel step that slings a piece (a step that slings nothing is simple)."""
+
+class MangonelMove(StrEnum):
+    """Mangonel Chess's special move (docs/rules/mangonel-chess.md, MC-2)."""
+
+    SLING = "sling"
+    """A Mangonel step that slings a piece (a step that slings nothing is simple)."""
+
+
+SLING = MangonelMove.SLING
 
 
 class Mangonel(PieceType):
@@ -54,10 +62,10 @@ class Mangonel(PieceType):
             if move is not None:
                 out.append(move)
 
-    def step(self, pos: Position, frm: int, to: int, vec: Vector, mover: Color) -> Move | None:
+    def step(self, pos: Position, frm: int, to: int, vec: Vector, mover: Player) -> Move | None:
         """The Mangonel's step ``frm``→``to`` with its compulsory sling (MC-2);
         None when the slung piece cannot land and ``sling-must-land`` is on."""
-        plain = Move(frm, to, ((MOVE, frm, to),))
+        plain = quiet(frm, to)
         geo = self.geometry
         assert geo is not None
         behind = next(
@@ -71,17 +79,19 @@ class Mangonel(PieceType):
         if landing is None:
             # MC-2: with nowhere to land the piece stays, unless the option forbids the step.
             return None if self.must_land else plain
-        actions: list[Action] = [(MOVE, frm, to)]
+        actions: list[Action] = [Relocate(frm, to)]
         if pos.board[landing] is not None:
-            actions.append((REMOVE, landing))
-        actions.append((MOVE, behind, landing))
+            actions.append(Remove(landing))
+        actions.append(Relocate(behind, landing))
         if slung.kind == "P" and self._pawn_rank(slung, landing) == geo.ranks - 1:
             # MC-3: a pawn slung to its last rank becomes a Queen, no other choice.
             assert slung.color is not None
-            actions.append((CHANGE, landing, self.variant.piece("Q", slung.color)))
+            actions.append(Change(landing, self.variant.piece("Q", slung.color)))
         return Move(frm, to, tuple(actions), tag=SLING)
 
-    def landing(self, pos: Position, line: Sequence[int], slung: Piece, mover: Color) -> int | None:
+    def landing(
+        self, pos: Position, line: Sequence[int], slung: Piece, mover: Player
+    ) -> int | None:
         """Where ``slung`` lands flying along ``line``: the first piece it meets if
         that is an enemy of ``mover`` (MC-2), else the farthest empty square before
         the first piece or the edge; None if there is no such square.
@@ -96,7 +106,7 @@ class Mangonel(PieceType):
             if x is None:
                 last_empty = s
                 continue
-            if x is not WALL and x.color is not mover:
+            if x is not WALL and x.color != mover:
                 return s
             break
         return last_empty
@@ -106,7 +116,7 @@ class Mangonel(PieceType):
         geo = self.geometry
         assert geo is not None
         rank = geo.rank_of(sq)
-        return rank if pawn.color else geo.ranks - 1 - rank
+        return rank if pawn.color == WHITE else geo.ranks - 1 - rank
 
 
 class MangonelChess(Chess):
@@ -136,18 +146,12 @@ class MangonelChess(Chess):
         return [*super().piece_types(), Mangonel(self)]
 
     # -- legality and check -------------------------------------------------------------
-    def legal_moves(self, pos: Position) -> list[Move]:
-        """The core's legality test; with no Mangonel on the board the game is FIDE
-        chess, and the core's fast path (pins read off rays) is exact, so use it."""
-        if any(p is not None and p.kind == "M" for p in pos.board):
-            return super().legal_moves(pos)
-        saved, self.fast_legality = self.fast_legality, True
-        try:
-            return super().legal_moves(pos)
-        finally:
-            self.fast_legality = saved
+    def fast_legality_applies(self, pos: Position) -> bool:
+        """With no Mangonel on the board the game is FIDE chess, and the core's fast
+        path (pins read off rays) is exact, so use it."""
+        return not any(p is not None and p.kind == "M" for p in pos.board)
 
-    def removes(self, pos: Position, target: int, by: Color, kinds: frozenset[str]) -> bool:
+    def removes(self, pos: Position, target: int, by: Player, kinds: frozenset[str]) -> bool:
         """Whether a sling of ``by`` would take the piece on ``target``.
 
         The same answer as generating every Mangonel move (the base class does),
@@ -158,7 +162,7 @@ class MangonelChess(Chess):
         """
         board = pos.board
         victim = board[target]
-        if victim is None or victim is WALL or victim.color is by or "M" not in kinds:
+        if victim is None or victim is WALL or victim.color == by or "M" not in kinds:
             return False
         geo = self.geometry
         for dx, dy in QUEEN_LINES:
@@ -167,7 +171,7 @@ class MangonelChess(Chess):
             if near is None or near == 0:
                 continue
             engine = board[back[near]]
-            if engine is WALL or engine is None or engine.kind != "M" or engine.color is not by:
+            if engine is WALL or engine is None or engine.kind != "M" or engine.color != by:
                 continue
             slung = next((board[s] for s in back[near + 1 :] if board[s] is not None), None)
             if slung is None or slung is WALL:
@@ -179,10 +183,10 @@ class MangonelChess(Chess):
 
     def _pawn_first_rank(self, pawn: Piece, sq: int) -> bool:
         rank = self.geometry.rank_of(sq)
-        return rank == (0 if pawn.color else self.ranks - 1)
+        return rank == (0 if pawn.color == WHITE else self.ranks - 1)
 
     # -- castling (MC-4) ---------------------------------------------------------
-    def add_special_moves(self, pos: Position, color: Color, out: list[Move]) -> None:
+    def add_special_moves(self, pos: Position, color: Player, out: list[Move]) -> None:
         """Castling, with two Mangonel twists.
 
         MC-4: a right belongs to the Rook that held it, wherever slings took it; a
@@ -200,24 +204,24 @@ class MangonelChess(Chess):
         finally:
             pos.castling = rights
         for move in castles:
-            if color is not pos.turn or self._crossing_safe(pos, move):
+            if color != pos.turn or self._crossing_safe(pos, move):
                 out.append(move)
 
     def _crossing_safe(self, pos: Position, castle: Move) -> bool:
         """The King, standing on the square it crosses, would not be attacked."""
         assert castle.frm is not None
         cross = castle.frm + (1 if castle.to > castle.frm else -1)
-        return self.is_safe(pos, Move(castle.frm, cross, ((MOVE, castle.frm, cross),)))
+        return self.is_safe(pos, quiet(castle.frm, cross))
 
     def castling_after(self, pos: Position, move: Move) -> frozenset[int]:
         """MC-4: a right goes when its King or its Rook moves by its own move, or
         when its Rook is captured; being slung (away and back) keeps it."""
-        mover = not pos.turn
+        mover = self.opponents(pos.turn)[0]
         own = pos.board[move.to]
         rights = pos.castling
-        king_moved = own is not None and own.royal and own.color is mover
+        king_moved = own is not None and own.royal and own.color == mover
         if king_moved:
-            rights = frozenset(h for h in rights if self._right_color(h) is not mover)
+            rights = frozenset(h for h in rights if self._right_color(h) != mover)
         rook_moved = own is not None and own.kind in self.castling_rook_kinds
         if not rook_moved and not move.is_capture():
             return rights
@@ -242,11 +246,11 @@ class MangonelChess(Chess):
             return home
         return _follow(home, history)
 
-    def _right_color(self, home: int) -> Color:
-        return self.geometry.rank_of(home) < self.ranks // 2
+    def _right_color(self, home: int) -> Player:
+        return WHITE if self.geometry.rank_of(home) < self.ranks // 2 else BLACK
 
     # -- how games end ------------------------------------------------------------
-    def insufficient_material(self, pos: Position, color: Color) -> bool:
+    def insufficient_material(self, pos: Position, color: Player) -> bool:
         """FIDE's rule, except that a Mangonel is mating material: it can sling its
         own King (or a Bishop of one colour) onto the enemy King, and the enemy's
         Mangonel can make helpmates possible, as a Knight does in FIDE's rule."""
@@ -263,11 +267,11 @@ def _follow(square: int, moves: Iterable[Move]) -> int | None:
     at: int | None = square
     for move in moves:
         for act in move.actions:
-            if act[0] == MOVE and act[1] == at:
-                at = act[2]
-            elif act[0] == REMOVE and act[1] == at:
+            if isinstance(act, Relocate) and act.frm == at:
+                at = act.to
+            elif isinstance(act, Remove) and act.sq == at:
                 return None
     return at
 
 
-__all__ = ["SLING", "Mangonel", "MangonelChess", "insufficient_material"]
+__all__ = ["SLING", "Mangonel", "MangonelChess", "MangonelMove", "insufficient_material"]

@@ -14,42 +14,58 @@ from typing import TYPE_CHECKING
 
 from trebuchet.variants.betza import GRASSHOP, HOP, LAME, Component, lame_path, parse_betza
 from trebuchet.variants.geometry import Geometry, Vector
-from trebuchet.variants.move import MOVE, REMOVE, Move
+from trebuchet.variants.move import Move, MoveKind, Relocate, Remove
 
 if TYPE_CHECKING:
     from trebuchet.variants.position import Position
 
-Color = bool
-WHITE: Color = True
-BLACK: Color = False
-COLORS: tuple[Color, Color] = (WHITE, BLACK)
+Player = int
+"""A side, by its place in the turn order: 0 moves first.
+
+Two-player games keep their colours as these numbers (White = 0, Black = 1),
+upper case in FEN for White; games of more players number them on.
+"""
+WHITE: Player = 0
+BLACK: Player = 1
+COLORS: tuple[Player, Player] = (WHITE, BLACK)
 
 
-def color_name(color: Color) -> str:
-    return "white" if color else "black"
+def color_name(color: Player) -> str:
+    """``white`` and ``black`` for the two-player colours, ``player N`` (1-based) beyond."""
+    return ("white", "black")[color] if color in COLORS else f"player {color + 1}"
 
 
 class Piece:
     """A piece as it stands on a square: its kind, its owner, what it carries.
 
-    ``cargo`` holds the kind letters of carried pieces (a Catapult's rider, a
-    Trojan Horse's load) in the variant's canonical order; carried pieces belong
-    to the carrier's owner.  Never build a Piece directly: ask the variant
-    (:meth:`trebuchet.variants.variant.Variant.piece`), which interns them.
+    ``color`` is the owning player (None only for :data:`WALL`).  ``cargo``
+    holds the kind letters of carried pieces (a Catapult's rider, a Trojan
+    Horse's load) in the variant's canonical order; carried pieces belong to
+    the carrier's owner.  ``royal`` pieces are the ones whose loss (or
+    capturability) decides check.  Never build a Piece directly: ask the
+    variant (:meth:`trebuchet.variants.variant.Variant.piece`), which interns
+    them, so that boards hold shared objects that compare by identity; nothing
+    changes a Piece after it is built.
     """
 
     __slots__ = ("cargo", "color", "kind", "royal", "symbol", "type")
 
     def __init__(
-        self, kind: str, color: Color | None, cargo: tuple[str, ...], ptype: PieceType | None
+        self,
+        kind: str,
+        color: Player | None,
+        cargo: tuple[str, ...],
+        ptype: PieceType | None,
+        *,
+        royal: bool | None = None,
     ) -> None:
         self.kind = kind
         self.color = color
         self.cargo = cargo
         self.type = ptype
-        self.royal = ptype.royal if ptype is not None else False
+        self.royal = (ptype is not None and ptype.royal) if royal is None else royal
         letters = kind + (f"({''.join(cargo)})" if cargo else "")
-        self.symbol = letters if color is not False else letters.lower()
+        self.symbol = letters.lower() if color == BLACK else letters
 
     def __repr__(self) -> str:
         return f"Piece({self.symbol})"
@@ -75,16 +91,19 @@ class PieceType:
         self.letter = letter.upper()
         self.name = name
         self.royal = royal
+        #: set by the variant while it is built: whether the kind promotes, and per
+        #: player the squares from which one of its moves may enter the zone
         self.promotes = False
+        self.promotion_sources: tuple[frozenset[int], ...] = ()
         self.geometry: Geometry | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.letter}, {self.name!r})"
 
-    def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         """Precompute what the kind needs on this board.
 
-        ``initial`` gives, per colour, the squares from which moves marked
+        ``initial`` has an entry per player: the squares from which moves marked
         initial (Betza ``i``) may start.
         """
         self.geometry = geometry
@@ -93,20 +112,20 @@ class PieceType:
         """Append the pseudo-legal moves of ``piece`` standing on ``sq`` to ``out``."""
         raise NotImplementedError
 
-    def attack_vectors(self, color: Color) -> Iterable[tuple[Vector, int]]:
+    def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
         """(vector, range) pairs along which a simple kind captures; range 0 = unlimited."""
         return ()
 
-    def targets(self, color: Color, sq: int) -> frozenset[int]:
+    def targets(self, color: Player, sq: int) -> frozenset[int]:
         """Squares the piece could reach from ``sq`` in one move on some board
         (used to skip promotion checks far from the zone; default: anywhere)."""
         assert self.geometry is not None
         return frozenset(range(self.geometry.size))
 
 
-def orient(vector: Vector, color: Color) -> Vector:
+def orient(vector: Vector, color: Player) -> Vector:
     """A vector written for White, as seen by ``color`` (Black's board is turned round)."""
-    return vector if color else (-vector[0], -vector[1])
+    return vector if color == WHITE else (-vector[0], -vector[1])
 
 
 _RayStep = tuple[int, Move | None, Move | None]
@@ -130,14 +149,14 @@ class BetzaPiece(PieceType):
         self.betza = betza
         self.components: tuple[Component, ...] = parse_betza(betza)
         self.simple = all(c.is_simple_attack for c in self.components if c.capture)
-        self._steps: dict[Color, list[tuple[_Step, ...]]] = {}
-        self._rays: dict[Color, list[tuple[tuple[_RayStep, ...], ...]]] = {}
-        self._ep: dict[Color, list[tuple[int, ...]]] = {}
-        self._hops: dict[Color, list[tuple[tuple[Component, tuple[int, ...]], ...]]] = {}
+        self._steps: dict[Player, list[tuple[_Step, ...]]] = {}
+        self._rays: dict[Player, list[tuple[tuple[_RayStep, ...], ...]]] = {}
+        self._ep: dict[Player, list[tuple[int, ...]]] = {}
+        self._hops: dict[Player, list[tuple[tuple[Component, tuple[int, ...]], ...]]] = {}
 
-    def bind(self, geometry: Geometry, initial: dict[Color, frozenset[int]]) -> None:
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
-        for color in (True, False):
+        for color in initial:
             tables = [
                 self._square_tables(geometry, sq, color, initial) for sq in range(geometry.size)
             ]
@@ -147,7 +166,7 @@ class BetzaPiece(PieceType):
             self._hops[color] = [t[3] for t in tables]
 
     def _square_tables(
-        self, geometry: Geometry, sq: int, color: Color, initial: dict[Color, frozenset[int]]
+        self, geometry: Geometry, sq: int, color: Player, initial: dict[Player, frozenset[int]]
     ) -> tuple[
         tuple[_Step, ...],
         tuple[tuple[_RayStep, ...], ...],
@@ -198,7 +217,7 @@ class BetzaPiece(PieceType):
         steps.extend((*_step(sq, t, *flags), between) for t, (between, flags) in lame.items())
         return tuple(steps), tuple(rays), tuple(ep), tuple(hops)
 
-    def targets(self, color: Color, sq: int) -> frozenset[int]:
+    def targets(self, color: Player, sq: int) -> frozenset[int]:
         """Squares the piece could reach from ``sq`` in one move on some board.
 
         Read off the Betza tables; a subclass that adds moves in ``generate``
@@ -212,7 +231,7 @@ class BetzaPiece(PieceType):
         found.update(t for _, path in self._hops[color][sq] for t in path)
         return frozenset(found)
 
-    def attack_vectors(self, color: Color) -> Iterable[tuple[Vector, int]]:
+    def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
         for comp in self.components:
             if comp.is_simple_attack:
                 for vec in comp.vectors:
@@ -230,7 +249,7 @@ class BetzaPiece(PieceType):
             if x is None:
                 if quiet_move is not None:
                     append(quiet_move)
-            elif capture_move is not None and x.color is not color and x is not WALL:
+            elif capture_move is not None and x.color != color and x is not WALL:
                 append(capture_move)
         for ray in self._rays[color][sq]:
             for t, quiet_move, capture_move in ray:
@@ -239,7 +258,7 @@ class BetzaPiece(PieceType):
                     if quiet_move is not None:
                         append(quiet_move)
                     continue
-                if capture_move is not None and x.color is not color and x is not WALL:
+                if capture_move is not None and x.color != color and x is not WALL:
                     append(capture_move)
                 break
         if pos.ep:
@@ -259,8 +278,8 @@ def _clear(board: list[Piece | None], squares: tuple[int, ...]) -> bool:
 def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
     return (
         t,
-        Move(sq, t, ((MOVE, sq, t),)) if can_move else None,
-        Move(sq, t, ((REMOVE, t), (MOVE, sq, t))) if can_capture else None,
+        Move(sq, t, (Relocate(sq, t),)) if can_move else None,
+        Move(sq, t, (Remove(t), Relocate(sq, t))) if can_capture else None,
     )
 
 
@@ -275,15 +294,15 @@ def _lame_squares(geometry: Geometry, sq: int, vector: Vector) -> tuple[int, ...
     return tuple(squares)
 
 
-def _add_en_passant(pos: Position, sq: int, t: int, color: Color, out: list[Move]) -> None:
+def _add_en_passant(pos: Position, sq: int, t: int, color: Player, out: list[Move]) -> None:
     victim = pos.ep_victim
     x = pos.board[victim] if victim >= 0 else None
-    if x is not None and x is not WALL and x.color is not color:
-        out.append(Move(sq, t, ((REMOVE, victim), (MOVE, sq, t)), tag="ep"))
+    if x is not None and x is not WALL and x.color != color:
+        out.append(Move(sq, t, (Remove(victim), Relocate(sq, t)), tag=MoveKind.EN_PASSANT))
 
 
 def _generate_hop(
-    pos: Position, sq: int, color: Color, comp: Component, path: tuple[int, ...], out: list[Move]
+    pos: Position, sq: int, color: Player, comp: Component, path: tuple[int, ...], out: list[Move]
 ) -> None:
     """Hoppers (cannons) and grasshoppers: over exactly one piece, then on."""
     board = pos.board
@@ -297,8 +316,8 @@ def _generate_hop(
         x = board[t]
         if x is None:
             if comp.move:
-                out.append(Move(sq, t, ((MOVE, sq, t),)))
+                out.append(Move(sq, t, (Relocate(sq, t),)))
             continue
-        if x is not WALL and x.color is not color and comp.capture:
-            out.append(Move(sq, t, ((REMOVE, t), (MOVE, sq, t))))
+        if x is not WALL and x.color != color and comp.capture:
+            out.append(Move(sq, t, (Remove(t), Relocate(sq, t))))
         break

@@ -1,9 +1,9 @@
 """A position: the board, whose turn it is, rights, counters and hands.
 
-Making a move applies its primitive actions (see :mod:`trebuchet.variants.move`) and
-records every square it overwrote, so unmaking is the same short loop for every
-game: write the old contents back, restore the saved state.  The variant then
-updates turn, castling rights, en passant squares and clocks in
+Making a move applies its primitive actions (see :mod:`trebuchet.variants.move`)
+and records every square it overwrote, so unmaking is the same short loop for
+every game: write the old contents back, restore the saved state.  The variant
+then updates turn, castling rights, en passant squares and clocks in
 :meth:`trebuchet.variants.variant.Variant.after_move`.
 """
 
@@ -12,17 +12,25 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from trebuchet.variants.move import CHANGE, HAND, MOVE, PLACE, REMOVE, TERRAIN, Move
-from trebuchet.variants.pieces import WALL, Color, Piece
+from trebuchet.variants.fen import write_fen
+from trebuchet.variants.move import Change, Hand, Move, Place, Relocate, Remove, Terrain
+from trebuchet.variants.pieces import WALL, WHITE, Piece, Player
 
 if TYPE_CHECKING:
     from trebuchet.variants.variant import Outcome, Variant
 
-_State = tuple[bool, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...]]
+_State = tuple[Player, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...]]
 
 
 class Position:
-    """A position of one variant, changed in place by :meth:`push` and :meth:`pop`."""
+    """A position of one variant, changed in place by :meth:`push` and :meth:`pop`.
+
+    ``turn`` is the player to move (0 = White); ``castling`` the squares of the
+    rooks that still have their right; ``ep`` the squares a pawn just passed
+    over and ``ep_victim`` the square of that pawn; ``hands`` counts the pieces
+    each player holds, by hand key; ``royals`` lists, per player, the squares
+    of its royal pieces.
+    """
 
     __slots__ = (
         "_stack",
@@ -41,15 +49,15 @@ class Position:
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.board: list[Piece | None] = [None] * variant.geometry.size
-        self.turn: Color = True
+        self.turn: Player = WHITE
         self.castling: frozenset[int] = frozenset()
         self.ep: tuple[int, ...] = ()
         self.ep_victim = -1
         self.halfmove = 0
         self.fullmove = 1
-        self.hands: dict[tuple[Color, str], int] = {}
-        #: squares of royal pieces, indexed by colour (False = Black, True = White)
-        self.royals: tuple[tuple[int, ...], ...] = ((), ())
+        self.hands: dict[tuple[Player, str], int] = {}
+        #: squares of royal pieces, indexed by player
+        self.royals: tuple[tuple[int, ...], ...] = ((),) * variant.players
         self._stack: list[tuple[Move, list[tuple[int, Piece | None]], _State, bool]] = []
 
     # -- reading -----------------------------------------------------------
@@ -57,8 +65,7 @@ class Position:
         return f"Position({self.variant.name!r}, {self.fen()!r})"
 
     def fen(self) -> str:
-        from trebuchet.variants.fen import write_fen
-
+        """This position in trebuchet FEN (docs/rules/fen.md)."""
         return write_fen(self)
 
     def piece_at(self, square: int | str) -> Piece | None:
@@ -67,20 +74,23 @@ class Position:
         piece = self.board[sq]
         return None if piece is WALL else piece
 
-    def pieces(self, color: Color | None = None) -> Iterator[tuple[int, Piece]]:
-        """(square, piece) for every piece of ``color`` (both colours if None)."""
+    def pieces(self, color: Player | None = None) -> Iterator[tuple[int, Piece]]:
+        """(square, piece) for every piece of ``color`` (every player's if None)."""
         for sq, piece in enumerate(self.board):
-            if piece is not None and piece is not WALL and (color is None or piece.color is color):
+            if piece is not None and piece is not WALL and (color is None or piece.color == color):
                 yield sq, piece
 
-    def hand(self, color: Color) -> dict[str, int]:
-        return {k: n for (c, k), n in self.hands.items() if c is color and n}
+    def hand(self, color: Player) -> dict[str, int]:
+        """What ``color`` holds: hand key -> count (only keys with pieces)."""
+        return {k: n for (c, k), n in self.hands.items() if c == color and n}
 
     @property
     def move_stack(self) -> list[Move]:
+        """The moves made on this position since it was read, oldest first."""
         return [entry[0] for entry in self._stack]
 
     def copy(self, *, stack: bool = False) -> Position:
+        """An independent copy; with ``stack``, its moves can be unmade too."""
         other = Position(self.variant)
         other.board = self.board[:]
         other.turn = self.turn
@@ -119,22 +129,32 @@ class Position:
 
     # -- rules shortcuts ---------------------------------------------------
     def legal_moves(self) -> list[Move]:
+        """The legal moves of the player to move."""
         return self.variant.legal_moves(self)
 
     def is_check(self) -> bool:
+        """Whether the player to move has a royal piece that an opponent could take."""
         return self.variant.in_check(self)
 
     def outcome(self, *, claim_draw: bool = False) -> Outcome | None:
+        """How the game has ended here, or None while it goes on."""
         return self.variant.outcome(self, claim_draw=claim_draw)
 
     def move_text(self, move: Move) -> str:
+        """``move`` in coordinate notation (``e2e4``, ``e7e8q``, ``P@e4``)."""
         return self.variant.move_text(self, move)
 
+    def notation(self, move: Move) -> str:
+        """``move`` in the game's own notation (SAN, or its rule page's forms)."""
+        return self.variant.notation.write(self, move)
+
     def parse_move(self, text: str) -> Move:
-        return self.variant.parse_move(self, text)
+        """The legal move ``text`` names: coordinates, else the game's own notation."""
+        return self.variant.read_move(self, text)
 
     def push_text(self, text: str) -> Move:
-        move = self.variant.parse_move(self, text)
+        """Read ``text`` as :meth:`parse_move` does, make the move, and return it."""
+        move = self.parse_move(text)
         self.push(move)
         return move
 
@@ -155,10 +175,8 @@ class Position:
         captured = False
         hand_changed = False
         for act in move.actions:
-            op = act[0]
-            if op == MOVE:
-                a = act[1]
-                b = act[2]
+            if type(act) is Relocate:
+                a, b = act.frm, act.to
                 p = board[a]
                 assert p is not None and p is not WALL
                 writes.append((a, p))
@@ -167,8 +185,8 @@ class Position:
                 board[a] = None
                 if p.royal:
                     self._royal_moved(p.color, a, b)
-            elif op == REMOVE:
-                x = act[1]
+            elif type(act) is Remove:
+                x = act.sq
                 p = board[x]
                 assert p is not None and p is not WALL
                 writes.append((x, p))
@@ -176,23 +194,23 @@ class Position:
                 captured = True
                 if p.royal:
                     self._royal_moved(p.color, x, None)
-            elif op in (PLACE, CHANGE):
-                x = act[1]
+            elif type(act) is Place or type(act) is Change:
+                x = act.sq
                 old = board[x]
-                new = act[2]
+                new = act.piece
                 writes.append((x, old))
                 board[x] = new
                 if old is not None and old.royal:
                     self._royal_moved(old.color, x, None)
                 if new.royal:
                     self._royal_moved(new.color, None, x)
-            elif op == TERRAIN:
-                x = act[1]
+            elif type(act) is Terrain:
+                x = act.sq
                 writes.append((x, board[x]))
-                board[x] = None if act[2] else WALL
-            elif op == HAND:
-                k = (act[1], act[2])
-                self.hands[k] = self.hands.get(k, 0) + act[3]
+                board[x] = None if act.present else WALL
+            elif type(act) is Hand:
+                key = (act.player, act.key)
+                self.hands[key] = self.hands.get(key, 0) + act.delta
                 hand_changed = True
         self._stack.append((move, writes, state, hand_changed))
         self.variant.after_move(self, move, captured)
@@ -205,9 +223,8 @@ class Position:
             board[sq] = old
         if hand_changed:
             for act in move.actions:
-                if act[0] == HAND:
-                    k = (act[1], act[2])
-                    self.hands[k] -= act[3]
+                if type(act) is Hand:
+                    self.hands[act.player, act.key] -= act.delta
         (
             self.turn,
             self.castling,
@@ -219,11 +236,11 @@ class Position:
         ) = state
         return move
 
-    def _royal_moved(self, color: Color | None, old: int | None, new: int | None) -> None:
-        index = 1 if color else 0
-        squares = [s for s in self.royals[index] if s != old]
+    def _royal_moved(self, color: Player | None, old: int | None, new: int | None) -> None:
+        assert color is not None
+        squares = [s for s in self.royals[color] if s != old]
         if new is not None:
             squares.append(new)
         royals = list(self.royals)
-        royals[index] = tuple(squares)
+        royals[color] = tuple(squares)
         self.royals = tuple(royals)

@@ -1,50 +1,89 @@
-"""The variants trebuchet knows, by name.
+"""The variants trebuchet knows, by name: the bundled games and installed plugins.
 
-Each game is a module of this package; the table below names its class.  A game
-whose module is not installed is simply absent (this lets a partial checkout
-work), but a module that is present and fails to import is an error, loudly.
+A third-party game is a :class:`~trebuchet.variants.variant.Variant` subclass
+that its distribution registers in the entry-point group ``trebuchet.variants``
+(see docs/adding-a-game.md); it then works everywhere a bundled game does.
+
+>>> get_variant("chess").title
+'FIDE chess'
+>>> variant_names()[:2]
+['chess', 'catapults-of-troy']
 """
 
 from __future__ import annotations
 
 import difflib
-import importlib
-import importlib.util
 from collections.abc import Iterable
+from functools import cache
+from importlib.metadata import entry_points
 
-from trebuchet.variants.errors import UnknownVariantError
+from trebuchet.variants.catapults_of_troy import CatapultsOfTroy
+from trebuchet.variants.chess import Chess
+from trebuchet.variants.duggans_fantasy_chess import DuggansFantasyChess
+from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
+from trebuchet.variants.mangonel_chess import MangonelChess
+from trebuchet.variants.shatranj_of_troy import ShatranjOfTroy
+from trebuchet.variants.titan_chess import TitanChess
 from trebuchet.variants.variant import Variant
 
-#: variant name -> "module:Class"
-_TABLE: dict[str, str] = {
-    "chess": "trebuchet.variants.chess:Chess",
-    "catapults-of-troy": "trebuchet.variants.catapults_of_troy:CatapultsOfTroy",
-    "shatranj-of-troy": "trebuchet.variants.shatranj_of_troy:ShatranjOfTroy",
-    "mangonel-chess": "trebuchet.variants.mangonel_chess:MangonelChess",
-    "duggans-fantasy-chess": "trebuchet.variants.duggans_fantasy_chess:DuggansFantasyChess",
-    "titan-chess": "trebuchet.variants.titan_chess:TitanChess",
-}
+ENTRY_POINT_GROUP = "trebuchet.variants"
+
+#: The games that come with trebuchet, FIDE chess first.
+BUNDLED: tuple[type[Variant], ...] = (
+    Chess,
+    CatapultsOfTroy,
+    ShatranjOfTroy,
+    MangonelChess,
+    DuggansFantasyChess,
+    TitanChess,
+)
 
 
-def _present(target: str) -> bool:
-    return importlib.util.find_spec(target.partition(":")[0]) is not None
+class PluginError(TrebuchetError):
+    """An installed plugin game that cannot be loaded."""
+
+
+@cache
+def _plugins() -> dict[str, type[Variant]]:
+    """The games registered by other distributions, by their ``name`` (read once)."""
+    found: dict[str, type[Variant]] = {}
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = point.load()
+        except Exception as exc:  # a broken plugin must not hide the others' names
+            raise PluginError(
+                f"plugin game {point.name!r} ({point.value}) cannot be loaded: {exc}"
+            ) from None
+        if not (isinstance(loaded, type) and issubclass(loaded, Variant) and loaded.name):
+            raise PluginError(
+                f"plugin game {point.name!r} ({point.value}) is not a named Variant subclass"
+            )
+        found[loaded.name] = loaded
+    return found
+
+
+def variant_table() -> dict[str, type[Variant]]:
+    """Every variant available, by name: the bundled ones first, then plugins."""
+    table = {cls.name: cls for cls in BUNDLED}
+    for name, cls in _plugins().items():
+        table.setdefault(name, cls)
+    return table
 
 
 def variant_names() -> list[str]:
     """Names of the variants available, FIDE chess first."""
-    return [name for name, target in _TABLE.items() if _present(target)]
+    return list(variant_table())
 
 
 def variant_class(name: str) -> type[Variant]:
+    """The class of the variant called ``name`` (case, ``_`` and spaces forgiven)."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    target = _TABLE.get(key)
-    if target is None or not _present(target):
-        names = variant_names()
-        close = difflib.get_close_matches(key, names, n=1)
+    table = variant_table()
+    found = table.get(key)
+    if found is None:
+        close = difflib.get_close_matches(key, list(table), n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise UnknownVariantError(f"unknown variant {name!r} (known: {', '.join(names)}){hint}")
-    module, _, cls = target.partition(":")
-    found: type[Variant] = getattr(importlib.import_module(module), cls)
+        raise UnknownVariantError(f"unknown variant {name!r} (known: {', '.join(table)}){hint}")
     return found
 
 

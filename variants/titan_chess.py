@@ -1,7 +1,7 @@
 """Titan Chess (Charles Daniel, 2008): 12 x 12, 72 pieces, seven new kinds.
 
-Rulings TC-1 ... TC-8 of ``shared/rules/DECISIONS.md`` decide every open
-question; the definitions and worked examples are in ``research-notes.md`` §5.
+Rulings TC-1 ... TC-9 of docs/rules/titan-chess.md decide every open
+question; the page's worked examples are there too.
 
 Most new pieces capture pieces they do not land on (fly-over, jump and double
 captures), so each is a small :class:`~trebuchet.variants.pieces.PieceType` that emits
@@ -25,12 +25,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from functools import cached_property
+from enum import StrEnum
 from typing import ClassVar
 
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Geometry, Vector
-from trebuchet.variants.move import MOVE, REMOVE, Action, Move
-from trebuchet.variants.pieces import WALL, BetzaPiece, Color, Piece, PieceType
+from trebuchet.variants.move import (
+    Action,
+    Move,
+    MoveKind,
+    Relocate,
+    Remove,
+    capture,
+    quiet,
+)
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Promotion, Variant
 
@@ -45,9 +53,20 @@ CAMEL: tuple[Vector, ...] = (
 _SEPARATORS = re.compile(r"[\s\-x;,=]+", re.IGNORECASE)
 
 
-def _enemy(x: Piece | None, color: Color) -> bool:
+class TitanMove(StrEnum):
+    """Titan Chess's special moves (captures of pieces the mover does not land on)."""
+
+    JUMP = "jump"
+    """TC-4: a Ninja's two-square move over an enemy, which it captures."""
+    FLYOVER = "flyover"
+    """TC-5, TC-6: a bomber or quad piece flies over an enemy and takes it."""
+    DOUBLE = "double"
+    """TC-5: a bomber takes an adjacent enemy and the one behind it at once."""
+
+
+def _enemy(x: Piece | None, color: Player) -> bool:
     """A piece ``color`` may capture (not empty, not a missing square, not its own)."""
-    return x is not None and x is not WALL and x.color is not color
+    return x is not None and x is not WALL and x.color != color
 
 
 def _neg(v: Vector) -> Vector:
@@ -59,14 +78,14 @@ def _perpendiculars(v: Vector) -> tuple[Vector, Vector]:
     return ((v[1], v[0]), (-v[1], -v[0]))
 
 
-def _owned(x: Piece | None, by: Color, kind: str) -> bool:
-    return x is not None and x.kind == kind and x.color is by
+def _owned(x: Piece | None, by: Player, kind: str) -> bool:
+    return x is not None and x.kind == kind and x.color == by
 
 
-def _rel_rank(geo: Geometry, sq: int, color: Color) -> int:
+def _rel_rank(geo: Geometry, sq: int, color: Player) -> int:
     """The rank of ``sq`` counted from ``color``'s own side, 0-based."""
     rank = geo.rank_of(sq)
-    return rank if color else geo.ranks - 1 - rank
+    return rank if color == WHITE else geo.ranks - 1 - rank
 
 
 def _geo(ptype: PieceType) -> Geometry:
@@ -74,17 +93,22 @@ def _geo(ptype: PieceType) -> Geometry:
     return ptype.geometry
 
 
-def _pawn_targets(geo: Geometry, color: Color, sq: int) -> frozenset[int]:
+def _pawn_targets(geo: Geometry, color: Player, sq: int) -> frozenset[int]:
     """Squares either kind of pawn could reach from ``sq``: its forward run, the two
     forward diagonals and the two sideways squares (so that the rules core skips the
     promotion expansion for pawns far from the last rank)."""
-    f = 1 if color else -1
+    f = _forward(color)
     steps = _run_length(geo, sq, color)
     near = (geo.offset(sq, (dx, dy)) for dx in (-1, 1) for dy in (0, f))
     return frozenset(geo.ray(sq, (0, f))[:steps]) | {t for t in near if t is not None}
 
 
-def _run_length(geo: Geometry, sq: int, color: Color) -> int:
+def _forward(color: Player) -> int:
+    """The rank step that is forward for ``color``."""
+    return 1 if color == WHITE else -1
+
+
+def _run_length(geo: Geometry, sq: int, color: Player) -> int:
     """TC-2, TC-3: how far forward a pawn may run: up to the centre rank from below it,
     one square from the centre rank on."""
     rel = _rel_rank(geo, sq, color)
@@ -98,40 +122,40 @@ class TitanPawn(PieceType):
 
     simple = True  # it removes only by its diagonal captures; e.p. never takes a King
 
-    def targets(self, color: Color, sq: int) -> frozenset[int]:
+    def targets(self, color: Player, sq: int) -> frozenset[int]:
         return _pawn_targets(_geo(self), color, sq)
 
-    def attack_vectors(self, color: Color) -> Iterable[tuple[Vector, int]]:
-        f = 1 if color else -1
+    def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
+        f = _forward(color)
         return (((1, f), 1), ((-1, f), 1))
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
         geo = _geo(self)
         color = piece.color
         assert color is not None
-        f = 1 if color else -1
+        f = _forward(color)
         ray = geo.ray(sq, (0, f))[: _run_length(geo, sq, color)]
         for k, t in enumerate(ray):
             if pos.board[t] is not None:
                 break
-            out.append(Move(sq, t, ((MOVE, sq, t),), ep=ray[:k]))
+            out.append(Move(sq, t, (Relocate(sq, t),), ep=ray[:k]))
         for dx in (-1, 1):
             diag = geo.offset(sq, (dx, f))
             if diag is None:
                 continue
             x = pos.board[diag]
             if _enemy(x, color):
-                out.append(Move(sq, diag, ((REMOVE, diag), (MOVE, sq, diag))))
+                out.append(capture(sq, diag))
             elif x is None and diag in pos.ep:
                 self._en_passant(pos, sq, diag, color, out)
 
     @staticmethod
-    def _en_passant(pos: Position, sq: int, t: int, color: Color, out: list[Move]) -> None:
+    def _en_passant(pos: Position, sq: int, t: int, color: Player, out: list[Move]) -> None:
         """TC-2: only an ordinary Pawn can be taken en passant (never a Ninja Pawn)."""
         victim = pos.ep_victim
         x = pos.board[victim] if victim >= 0 else None
         if _enemy(x, color) and x is not None and x.kind == "P":
-            out.append(Move(sq, t, ((REMOVE, victim), (MOVE, sq, t)), tag="ep"))
+            out.append(Move(sq, t, (Remove(victim), Relocate(sq, t)), tag=MoveKind.EN_PASSANT))
 
 
 class NinjaPawn(PieceType):
@@ -139,7 +163,7 @@ class NinjaPawn(PieceType):
     from its own half, captures diagonally forward anywhere and sideways in the enemy
     half.  Not simple: the sideways capture depends on the rank it stands on."""
 
-    def targets(self, color: Color, sq: int) -> frozenset[int]:
+    def targets(self, color: Player, sq: int) -> frozenset[int]:
         return _pawn_targets(_geo(self), color, sq)
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
@@ -147,23 +171,23 @@ class NinjaPawn(PieceType):
         board = pos.board
         color = piece.color
         assert color is not None
-        f = 1 if color else -1
+        f = _forward(color)
         for t in geo.ray(sq, (0, f))[: _run_length(geo, sq, color)]:
             if board[t] is not None:
                 break
-            out.append(Move(sq, t, ((MOVE, sq, t),)))  # TC-3: no en passant squares
+            out.append(quiet(sq, t))  # TC-3: no en passant squares
         enemy_half = _rel_rank(geo, sq, color) > CENTRE
         for dx in (-1, 1):
             side = geo.offset(sq, (dx, 0))
             if side is not None:
                 x = board[side]
                 if x is None:
-                    out.append(Move(sq, side, ((MOVE, sq, side),)))
+                    out.append(quiet(sq, side))
                 elif enemy_half and _enemy(x, color):
-                    out.append(Move(sq, side, ((REMOVE, side), (MOVE, sq, side))))
+                    out.append(capture(sq, side))
             diag = geo.offset(sq, (dx, f))
             if diag is not None and _enemy(board[diag], color):
-                out.append(Move(sq, diag, ((REMOVE, diag), (MOVE, sq, diag))))
+                out.append(capture(sq, diag))
 
 
 class NinjaJumper(PieceType):
@@ -184,7 +208,7 @@ class NinjaJumper(PieceType):
         self.lines = lines
         self.leaps = leaps
 
-    def attack_vectors(self, color: Color) -> Iterable[tuple[Vector, int]]:
+    def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
         for v in self.lines:
             yield v, 1
             yield (2 * v[0], 2 * v[1]), 1
@@ -210,7 +234,7 @@ class NinjaJumper(PieceType):
 
     @staticmethod
     def _jump(
-        board: list[Piece | None], sq: int, mid: int, land: int, color: Color, out: list[Move]
+        board: list[Piece | None], sq: int, mid: int, land: int, color: Player, out: list[Move]
     ) -> None:
         """The two-square move over ``mid`` (TC-4: up to two captures)."""
         target = board[land]
@@ -218,21 +242,21 @@ class NinjaJumper(PieceType):
             return
         actions: list[Action] = []
         if _enemy(board[mid], color):
-            actions.append((REMOVE, mid))
+            actions.append(Remove(mid))
         if target is not None:
-            actions.append((REMOVE, land))
-        actions.append((MOVE, sq, land))
-        tag = "jump" if _enemy(board[mid], color) else None
+            actions.append(Remove(land))
+        actions.append(Relocate(sq, land))
+        tag = TitanMove.JUMP if _enemy(board[mid], color) else None
         out.append(Move(sq, land, tuple(actions), tag=tag))
 
 
-def _step(pos: Position, sq: int, t: int, color: Color, out: list[Move]) -> None:
+def _step(pos: Position, sq: int, t: int, color: Player, out: list[Move]) -> None:
     """A leap or step to ``t``: a quiet move, or a capture by replacement."""
     x = pos.board[t]
     if x is None:
-        out.append(Move(sq, t, ((MOVE, sq, t),)))
+        out.append(quiet(sq, t))
     elif _enemy(x, color):
-        out.append(Move(sq, t, ((REMOVE, t), (MOVE, sq, t))))
+        out.append(capture(sq, t))
 
 
 class FlyingBomber(PieceType):
@@ -258,7 +282,7 @@ class FlyingBomber(PieceType):
             ray = geo.ray(sq, v)
             first = next((i for i, t in enumerate(ray) if pos.board[t] is not None), len(ray))
             for t in ray[:first]:
-                out.append(Move(sq, t, ((MOVE, sq, t),)))
+                out.append(quiet(sq, t))
             if first == 0:
                 self._adjacent(pos.board, sq, ray, color, out)
             elif first < len(ray):
@@ -266,7 +290,7 @@ class FlyingBomber(PieceType):
 
     @staticmethod
     def _adjacent(
-        board: list[Piece | None], sq: int, ray: tuple[int, ...], color: Color, out: list[Move]
+        board: list[Piece | None], sq: int, ray: tuple[int, ...], color: Player, out: list[Move]
     ) -> None:
         """A piece right next to it: leap a friend, fly over or double-capture an enemy."""
         if len(ray) < 2:
@@ -277,13 +301,14 @@ class FlyingBomber(PieceType):
             return
         if _enemy(near, color):
             if far is None:
-                out.append(Move(sq, s2, ((REMOVE, s1), (MOVE, sq, s2)), tag="flyover"))
+                out.append(_flyover(sq, s1, s2))
             else:  # TC-5: the double capture is compulsory: no single capture of s1 here
-                out.append(Move(sq, s2, ((REMOVE, s1), (REMOVE, s2), (MOVE, sq, s2)), tag="double"))
+                both = (Remove(s1), Remove(s2), Relocate(sq, s2))
+                out.append(Move(sq, s2, both, tag=TitanMove.DOUBLE))
         elif far is None:
-            out.append(Move(sq, s2, ((MOVE, sq, s2),)))
+            out.append(quiet(sq, s2))
         else:  # TC-5: over a friendly piece it captures by replacement only
-            out.append(Move(sq, s2, ((REMOVE, s2), (MOVE, sq, s2))))
+            out.append(capture(sq, s2))
 
     @staticmethod
     def _distant(
@@ -291,7 +316,7 @@ class FlyingBomber(PieceType):
         sq: int,
         ray: tuple[int, ...],
         first: int,
-        color: Color,
+        color: Player,
         out: list[Move],
     ) -> None:
         """The first piece lies beyond empty squares: fly over it, or replace it at two."""
@@ -299,10 +324,10 @@ class FlyingBomber(PieceType):
         if not _enemy(board[prey], color):
             return
         if first == 1:  # TC-5: the distance-two replacement capture
-            out.append(Move(sq, prey, ((REMOVE, prey), (MOVE, sq, prey))))
+            out.append(capture(sq, prey))
         if first + 1 < len(ray) and board[ray[first + 1]] is None:
             land = ray[first + 1]
-            out.append(Move(sq, land, ((REMOVE, prey), (MOVE, sq, land)), tag="flyover"))
+            out.append(_flyover(sq, prey, land))
 
 
 class QuadPiece(PieceType):
@@ -332,12 +357,17 @@ class QuadPiece(PieceType):
             for i, t in enumerate(ray):
                 x = board[t]
                 if x is None:
-                    out.append(Move(sq, t, ((MOVE, sq, t),)))
+                    out.append(quiet(sq, t))
                     continue
                 if _enemy(x, color) and i + 1 < len(ray) and board[ray[i + 1]] is None:
                     land = ray[i + 1]
-                    out.append(Move(sq, land, ((REMOVE, t), (MOVE, sq, land)), tag="flyover"))
+                    out.append(_flyover(sq, t, land))
                 break
+
+
+def _flyover(sq: int, prey: int, land: int) -> Move:
+    """The piece on ``sq`` flies over ``prey``, taking it, and lands on ``land``."""
+    return Move(sq, land, (Remove(prey), Relocate(sq, land)), tag=TitanMove.FLYOVER)
 
 
 def quad_paths(firsts: tuple[Vector, ...], bomber: bool) -> tuple[tuple[Vector, Vector], ...]:
@@ -379,6 +409,10 @@ class TitanChess(Variant):
     )
     simple_rules = False
 
+    def __init__(self, options: Iterable[str] = ()) -> None:
+        super().__init__(options)
+        self._reverse = _ReverseTables(self.geometry)
+
     def piece_types(self) -> list[PieceType]:
         return [
             TitanPawn("P", "Pawn"),
@@ -397,14 +431,14 @@ class TitanChess(Variant):
         ]
 
     # -- castling (TC-7) ----------------------------------------------------
-    def add_castling(self, pos: Position, color: Color, out: list[Move]) -> None:
+    def add_castling(self, pos: Position, color: Player, out: list[Move]) -> None:
         """TC-7: the King goes 1 to 4 (5 toward the b-file Rook) squares toward a Rook
         with castling rights, and the Rook lands on the King's other side.  Squares
         strictly between them must be empty; the King's start, path and landing square
         must not be attacked (the landing square through ordinary legality)."""
         geo = self.geometry
-        them = not color
-        for king_sq in pos.royals[1 if color else 0]:
+        them = self.opponents(color)[0]
+        for king_sq in pos.royals[color]:
             if king_sq not in self.royal_start[color]:
                 continue
             for rook_sq in sorted(pos.castling):
@@ -418,7 +452,7 @@ class TitanChess(Variant):
                         break
                     out.append(self._castle(king_sq, king_to, rook_sq, king_to - step))
 
-    def _may_castle_with(self, pos: Position, color: Color, king_sq: int, rook_sq: int) -> bool:
+    def _may_castle_with(self, pos: Position, color: Player, king_sq: int, rook_sq: int) -> bool:
         geo = self.geometry
         rook = pos.board[rook_sq]
         return (
@@ -428,7 +462,9 @@ class TitanChess(Variant):
             and all(pos.board[s] is None for s in geo.between(king_sq, rook_sq))
         )
 
-    def _king_would_be_attacked(self, pos: Position, king_sq: int, square: int, by: Color) -> bool:
+    def _king_would_be_attacked(
+        self, pos: Position, king_sq: int, square: int, by: Player
+    ) -> bool:
         """Whether the King, standing on ``square`` instead of its start, could be taken:
         what "passes over an attacked square" means for pieces that need a victim to
         fly over or a landing square beyond it."""
@@ -444,15 +480,15 @@ class TitanChess(Variant):
 
     def _castle(self, king_sq: int, king_to: int, rook_sq: int, rook_to: int) -> Move:
         """The castling move; the piece whose target is the other's start moves second."""
-        king_move = (MOVE, king_sq, king_to)
-        rook_move = (MOVE, rook_sq, rook_to)
+        king_move = Relocate(king_sq, king_to)
+        rook_move = Relocate(rook_sq, rook_to)
         actions = (rook_move, king_move) if king_to == rook_sq else (king_move, rook_move)
         names = self.geometry.names
         suffix = names[rook_sq] + names[rook_to]
-        return Move(king_sq, king_to, actions, tag="castle", suffix=suffix)
+        return Move(king_sq, king_to, actions, tag=MoveKind.CASTLE, suffix=suffix)
 
     # -- attacks -------------------------------------------------------------------
-    def removes(self, pos: Position, target: int, by: Color, kinds: frozenset[str]) -> bool:
+    def removes(self, pos: Position, target: int, by: Player, kinds: frozenset[str]) -> bool:
         """Whether a ``by`` piece of a non-simple kind could remove the piece on
         ``target``, found by looking backwards from the target through tables made
         once per board (same answer as generating every move, which the tests check
@@ -466,10 +502,6 @@ class TitanChess(Variant):
             or _quad_attacks(board, tables.quad_raptor[target], by, "V")
             or any(_owned(board[s], by, "J") for s in tables.ninja_pawn[by][target])
         )
-
-    @cached_property
-    def _reverse(self) -> _ReverseTables:
-        return _ReverseTables(self.geometry)
 
     # -- notation ----------------------------------------------------------------
     def parse_move(self, pos: Position, text: str) -> Move:
@@ -494,7 +526,7 @@ class _ReverseTables:
         self.quad_bomber = [_quad_lines(geo, t, bomber=True) for t in squares]
         self.quad_raptor = [_quad_lines(geo, t, bomber=False) for t in squares]
         self.ninja_pawn = {
-            by: [_ninja_origins(geo, t, by) for t in squares] for by in (True, False)
+            by: [_ninja_origins(geo, t, by) for t in squares] for by in (WHITE, BLACK)
         }
 
 
@@ -522,9 +554,9 @@ def _quad_lines(geo: Geometry, target: int, bomber: bool) -> tuple[_QuadLine, ..
     return tuple(found)
 
 
-def _ninja_origins(geo: Geometry, target: int, by: Color) -> tuple[int, ...]:
+def _ninja_origins(geo: Geometry, target: int, by: Player) -> tuple[int, ...]:
     """TC-3 backwards: diagonally forward from anywhere, sideways from the enemy half."""
-    f = 1 if by else -1
+    f = _forward(by)
     found = []
     for dx in (-1, 1):
         diag = geo.offset(target, (dx, -f))
@@ -537,7 +569,7 @@ def _ninja_origins(geo: Geometry, target: int, by: Color) -> tuple[int, ...]:
 
 
 def _bomber_attacks(
-    board: list[Piece | None], lines: tuple[_BomberLine, ...], by: Color, kind: str
+    board: list[Piece | None], lines: tuple[_BomberLine, ...], by: Player, kind: str
 ) -> bool:
     """TC-5 backwards: a bomber two squares away always takes; one adjacent takes
     if the square beyond holds the target's friend (double) or nothing (fly-over);
@@ -558,7 +590,7 @@ def _bomber_attacks(
 
 
 def _quad_attacks(
-    board: list[Piece | None], lines: tuple[_QuadLine, ...], by: Color, kind: str
+    board: list[Piece | None], lines: tuple[_QuadLine, ...], by: Player, kind: str
 ) -> bool:
     """TC-6 backwards: an empty landing square beyond the target, an empty path back
     to some first-step square, and the quad piece one first step before that."""
@@ -593,5 +625,6 @@ __all__ = [
     "NinjaPawn",
     "QuadPiece",
     "TitanChess",
+    "TitanMove",
     "TitanPawn",
 ]

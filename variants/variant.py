@@ -1,28 +1,40 @@
 """The rules core shared by every game: generation, legality, check, outcomes.
 
 A game is a subclass of :class:`Variant` that declares its board, its piece
-kinds, its start position and its rule hooks.  Legality is one rule for every
-game: a pseudo-legal move is legal when, after it, none of the mover's royal
-pieces can be removed by any move of the opponent (captures, shots, battering
-lines, slings, drowned bridges — whatever the game's pieces do).
+kinds, its start position, its notation and its rule hooks.  Legality is one
+rule for every game: a pseudo-legal move is legal when, after it, none of the
+mover's royal pieces can be removed by any move of an opponent (captures,
+shots, battering lines, slings, drowned bridges — whatever the game's pieces
+do).
 
 Games whose every capture is a simple leap or ride (FIDE chess, Shatranj of
 Troy) get a fast path: checks and pins are read off precomputed rays, and only
 king moves and special moves are tried on the board.
+
+>>> from trebuchet.variants.chess import Chess
+>>> chess = Chess()
+>>> pos = chess.start_position()
+>>> len(chess.legal_moves(pos))
+20
+>>> sorted(pos.move_text(m) for m in chess.legal_moves(pos, to=chess.square("f3")))
+['g1f3', 'g2g3']
 """
 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
+from trebuchet.variants.fen import set_up
 from trebuchet.variants.geometry import Geometry
-from trebuchet.variants.move import CHANGE, MOVE, REMOVE, Move, with_change
-from trebuchet.variants.pieces import WALL, Color, Piece, PieceType
+from trebuchet.variants.move import Change, Move, MoveKind, Relocate, Remove, null_move, with_change
+from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
+from trebuchet.variants.san import SanNotation
 
 _AttackRay = tuple[tuple[int, ...], tuple[frozenset[str], ...]]
 """Squares outward from a target, and per distance the kinds that attack from there."""
@@ -34,16 +46,18 @@ and the check line it makes (just that square)."""
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``termination`` names the rule, ``winner`` is None for a draw."""
+    """How a game ended: ``termination`` names the rule, ``winner`` is the player
+    who won (0 = White), None for a draw."""
 
     termination: str
-    winner: Color | None
+    winner: Player | None
 
     @property
     def result(self) -> str:
+        """The PGN result: ``1-0``, ``0-1`` or ``1/2-1/2``."""
         if self.winner is None:
             return "1/2-1/2"
-        return "1-0" if self.winner else "0-1"
+        return "1-0" if self.winner == WHITE else "0-1"
 
 
 @dataclass(frozen=True)
@@ -62,23 +76,34 @@ class Promotion:
 
 @dataclass
 class _Tables:
-    """Per-colour attack rays, precomputed per target square."""
+    """Per-player attack rays, precomputed per target square."""
 
-    rays: dict[Color, list[tuple[_AttackRay, ...]]] = field(default_factory=dict)
-    steps: dict[Color, list[tuple[_AttackStep, ...]]] = field(default_factory=dict)
-    slow_kinds: dict[Color, frozenset[str]] = field(default_factory=dict)
+    rays: dict[Player, list[tuple[_AttackRay, ...]]] = field(default_factory=dict)
+    steps: dict[Player, list[tuple[_AttackStep, ...]]] = field(default_factory=dict)
+    slow_kinds: dict[Player, frozenset[str]] = field(default_factory=dict)
+
+
+Filter = Callable[[Move], bool]
+"""A test a reader applies to candidate moves before the (costly) legality test."""
 
 
 class Variant:
     """Base class of every game.  Subclasses set the class attributes and
-    implement :meth:`piece_types`; they override hooks only where their rules differ."""
+    implement :meth:`piece_types`; they override hooks only where their rules differ.
+
+    A variant object is built once per set of options and shared (see
+    :func:`trebuchet.variants.registry.get_variant`); nothing changes it after
+    construction except the caches of interned pieces.
+    """
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
     files: ClassVar[int] = 8
     ranks: ClassVar[int] = 8
+    #: how many players take turns (numbered 0, 1, …; two-player games: White, Black)
+    players: ClassVar[int] = 2
     start_fen: ClassVar[str] = ""
-    #: option name -> one-line description (DECISIONS.md rulings marked *option*)
+    #: option name -> one-line description (rulings marked *option* in docs/rules/)
     option_help: ClassVar[dict[str, str]] = {}
     #: kinds whose move resets the halfmove clock
     pawn_kinds: ClassVar[frozenset[str]] = frozenset({"P"})
@@ -102,16 +127,23 @@ class Variant:
             raise OptionError(
                 f"variant {self.name} has no option {unknown[0]!r} (known options: {known})"
             )
+        self.player_range = range(self.players)
+        self._opponents = tuple(
+            tuple(q for q in self.player_range if q != p) for p in self.player_range
+        )
+        self._next = tuple((p + 1) % self.players for p in self.player_range)
+        #: per player, its one opponent in a two-player game, else -1 (ask every opponent)
+        self._rival = tuple(opps[0] if len(opps) == 1 else -1 for opps in self._opponents)
         self.geometry = Geometry(self.files, self.ranks)
         self.types: dict[str, PieceType] = {t.letter: t for t in self.piece_types()}
         self.kind_order = self.kind_order or "".join(self.types)
-        self._pieces: dict[tuple[str, Color | None, tuple[str, ...]], Piece] = {}
+        self._pieces: dict[tuple[str, Player | None, tuple[str, ...]], Piece] = {}
         start = self.start_position()
         self._initial_ranks = {
             (color, kind): frozenset(
                 self.geometry.rank_of(sq) for sq, p in start.pieces(color) if p.kind == kind
             )
-            for color in (True, False)
+            for color in self.player_range
             for kind in self.types
         }
         for ptype in self.types.values():
@@ -119,43 +151,91 @@ class Variant:
             ptype.promotes = self.promotion is not None and ptype.letter in self.promotion.kinds
         self._tables = self._build_attack_tables()
         self.fast_legality = self.simple_rules and not any(self._tables.slow_kinds.values())
+        #: the fast path applies in every position (asked per call only when a game may vary it)
+        self._always_fast = (
+            self.fast_legality
+            and self.players == 2
+            and type(self).fast_legality_applies is Variant.fast_legality_applies
+        )
         self._castle_loss = self._castling_loss_table(start)
-        self.royal_start = {c: start.royals[1 if c else 0] for c in (True, False)}
+        self.royal_start = {c: start.royals[c] for c in self.player_range}
+        self._castling_paths = {
+            (king, rook): self._castling_path(king, rook)
+            for kings in self.royal_start.values()
+            for king in kings
+            for rook in self.geometry.squares_of_rank(self.geometry.rank_of(king))
+            if rook != king
+        }
         self._promotion_zone = self._zones(self.promotion.ranks if self.promotion else ())
         self._promotion_forced = self._zones(
             self.promotion.mandatory_ranks if self.promotion else ()
         )
-        #: per colour and kind, the squares from which a move may enter the zone
-        self._promotion_sources = {
-            (color, ptype.letter): frozenset(
-                sq
-                for sq in range(self.geometry.size)
-                if ptype.targets(color, sq) & self._promotion_zone[color]
-            )
-            for color in (True, False)
-            for ptype in self.types.values()
-            if ptype.promotes
+        for ptype in self.types.values():
+            if ptype.promotes:
+                # per player, the squares from which a move may enter the zone
+                ptype.promotion_sources = tuple(
+                    frozenset(
+                        sq
+                        for sq in range(self.geometry.size)
+                        if ptype.targets(color, sq) & self._promotion_zone[color]
+                    )
+                    for color in self.player_range
+                )
+        self._sources = self._source_table()
+        #: (from, to) -> the squares between, for the moves of kinds that leave en
+        #: passant squares behind (worked out once: every pawn step asks)
+        self._passed = {
+            (sq, t): between
+            for kind in self.ep_kinds
+            for color in self.player_range
+            for sq in range(self.geometry.size)
+            for t in self.types[kind].targets(color, sq)
+            if (between := self.geometry.between(sq, t))
         }
-        self._castling_paths: dict[tuple[int, int], tuple[tuple[int, ...], int, int]] = {}
+        cls = type(self)
+        #: whether the game adds moves of its own / rewrites generated moves (hooks overridden)
+        self._own_specials = cls.add_special_moves is not Variant.add_special_moves
+        self._adjusts = cls.adjust_moves is not Variant.adjust_moves
+        #: the game's human notation (what records such as PGN write)
+        self.notation: Notation = self.make_notation()
 
     # -- declarations subclasses provide ------------------------------------
     def piece_types(self) -> list[PieceType]:
+        """The game's piece kinds, built fresh for each variant object."""
         raise NotImplementedError
 
-    def initial_squares(self, kind: str) -> dict[Color, frozenset[int]]:
+    def initial_squares(self, kind: str) -> dict[Player, frozenset[int]]:
         """Squares from which a kind's initial (Betza ``i``) moves may start:
         by default every square of the ranks where that kind stands at the start."""
         return {
             color: self.geometry.squares_of_ranks(self._initial_ranks.get((color, kind), ()))
-            for color in (True, False)
+            for color in self.player_range
         }
+
+    def make_notation(self) -> Notation:
+        """The game's human notation: SAN, unless the game has a notation of its own."""
+        return SanNotation(self)
+
+    def is_royal(self, kind: str, cargo: tuple[str, ...]) -> bool:
+        """Whether a piece of ``kind`` carrying ``cargo`` is royal: its kind's flag,
+        unless a game says otherwise (a Catapult carrying the King, CT-10)."""
+        return self.types[kind].royal
 
     def __repr__(self) -> str:
         opts = f", options={sorted(self.options)}" if self.options else ""
         return f"{type(self).__name__}({self.name!r}{opts})"
 
+    # -- players -------------------------------------------------------------
+    def opponents(self, player: Player) -> tuple[Player, ...]:
+        """Every other player (in two-player games, the one opponent)."""
+        return self._opponents[player]
+
+    def next_player(self, player: Player) -> Player:
+        """Who moves after ``player``."""
+        return self._next[player]
+
     # -- pieces and positions ------------------------------------------------
-    def piece(self, kind: str, color: Color, cargo: Iterable[str] = ()) -> Piece:
+    def piece(self, kind: str, color: Player, cargo: Iterable[str] = ()) -> Piece:
         """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``."""
         order = self.kind_order
         cargo_t = tuple(sorted((k.upper() for k in cargo), key=lambda k: (order.find(k), k)))
@@ -165,47 +245,152 @@ class Variant:
             ptype = self.types.get(key[0])
             if ptype is None:
                 raise KeyError(kind)
-            piece = self._pieces[key] = Piece(key[0], color, cargo_t, ptype)
+            royal = self.is_royal(key[0], cargo_t)
+            piece = self._pieces[key] = Piece(key[0], color, cargo_t, ptype, royal=royal)
         return piece
 
     def start_position(self) -> Position:
+        """A new position at the game's start."""
         return self.position(self.start_fen)
 
     def position(self, fen: str | None = None) -> Position:
-        from trebuchet.variants.fen import read_fen
-
-        return read_fen(self, self.start_fen if fen is None else fen)
+        """A new position from trebuchet FEN (the start when None); FenError if unreadable."""
+        pos = Position(self)
+        set_up(pos, self.start_fen if fen is None else fen)
+        return pos
 
     def square(self, name: str) -> int:
+        """The square called ``name`` (``e4``); SquareError if the board has none."""
         return self.geometry.square(name)
 
-    def _zones(self, relative_ranks: Iterable[int]) -> dict[Color, frozenset[int]]:
+    def _zones(self, relative_ranks: Iterable[int]) -> dict[Player, frozenset[int]]:
         ranks = tuple(relative_ranks)
         return {
-            True: self.geometry.squares_of_ranks(ranks),
-            False: self.geometry.squares_of_ranks(self.ranks - 1 - r for r in ranks),
+            WHITE: self.geometry.squares_of_ranks(ranks),
+            BLACK: self.geometry.squares_of_ranks(self.ranks - 1 - r for r in ranks),
         }
 
     # -- move generation -----------------------------------------------------
-    def pseudo_legal_moves(self, pos: Position, color: Color | None = None) -> list[Move]:
-        """Every move ``color`` (default: the side to move) could make, ignoring check."""
+    def pseudo_legal_moves(
+        self,
+        pos: Position,
+        color: Player | None = None,
+        *,
+        to: int | None = None,
+        kinds: Iterable[str] | None = None,
+        origins: Callable[[int], bool] | None = None,
+    ) -> list[Move]:
+        """Every move ``color`` (default: the player to move) could make, ignoring check.
+
+        ``to`` keeps the moves ending on one square, ``kinds`` those made by
+        pieces of some kinds (a drop counts as its dropped kind), ``origins``
+        those starting on squares it accepts.  Readers that know what a text
+        can mean (SAN names a kind and a square) use them, so that only the
+        pieces that could make such a move are generated at all.
+        """
         us = pos.turn if color is None else color
+        wanted = frozenset(kinds) if kinds is not None else None
+        board = pos.board
         out: list[Move] = []
-        for sq, piece in enumerate(pos.board):
-            if piece is None or piece.color is not us:
+        if to is None and wanted is None and origins is None:
+            squares: Iterable[tuple[int, Piece | None]] = enumerate(board)  # perft's hot path
+        else:
+            squares = [
+                (sq, board[sq])
+                for sq in self._generating_squares(pos, us, to, wanted)
+                if origins is None or origins(sq)
+            ]
+        for sq, piece in squares:
+            # WALL has no owner, so the owner test also skips missing squares.
+            if piece is None or piece.color != us:
                 continue
             ptype = piece.type
             assert ptype is not None
-            if ptype.promotes and sq in self._promotion_sources[us, ptype.letter]:
+            if ptype.promotes and sq in ptype.promotion_sources[us]:
                 raw: list[Move] = []
                 ptype.generate(pos, sq, piece, raw)
                 self.add_promotions(pos, piece, raw, out)
             else:
                 ptype.generate(pos, sq, piece, out)
-        self.add_special_moves(pos, us, out)
-        return out
+        if wanted is None or self._may_add_special(wanted):
+            self.add_special_moves(pos, us, out)
+        if self._adjusts:
+            out = self.adjust_moves(pos, us, out)
+        if to is None and wanted is None:
+            return out
+        return [
+            m
+            for m in out
+            if (to is None or m.to == to) and (wanted is None or self.kind_of(pos, m) in wanted)
+        ]
 
-    def add_special_moves(self, pos: Position, color: Color, out: list[Move]) -> None:
+    def _generating_squares(
+        self, pos: Position, us: Player, to: int | None, wanted: frozenset[str] | None
+    ) -> list[int]:
+        """The squares of ``us``'s pieces that may make a move the filters keep."""
+        board = pos.board
+        # WALL has no owner, so the owner test also skips missing squares.
+        if wanted is None:
+            return [sq for sq, p in enumerate(board) if p is not None and p.color == us]
+        if to is None:
+            return [
+                sq
+                for sq, p in enumerate(board)
+                if p is not None and p.color == us and p.kind in wanted
+            ]
+        found: list[int] = []
+        for kind in wanted:
+            sources = self._sources.get((us, kind, to))
+            squares = sources if sources is not None else range(len(board))
+            found.extend(
+                sq
+                for sq in squares
+                if (p := board[sq]) is not None and p.color == us and p.kind == kind
+            )
+        found.sort()
+        return found
+
+    def _source_table(self) -> dict[tuple[Player, str, int], tuple[int, ...]]:
+        """(player, kind, square) -> the squares from which such a piece could reach it:
+        each kind's reach (:meth:`PieceType.targets`) turned round.  A kind that may
+        reach anywhere has no entries (every square is a source)."""
+        size = self.geometry.size
+        found: dict[tuple[Player, str, int], list[int]] = {}
+        for ptype in self.types.values():
+            for color in self.player_range:
+                reach = [ptype.targets(color, sq) for sq in range(size)]
+                if any(len(targets) == size for targets in reach):
+                    continue
+                for sq, targets in enumerate(reach):
+                    for t in targets:
+                        found.setdefault((color, ptype.letter, t), []).append(sq)
+                for t in range(size):
+                    found.setdefault((color, ptype.letter, t), [])
+        return {k: tuple(v) for k, v in found.items()}
+
+    def _may_add_special(self, kinds: frozenset[str]) -> bool:
+        """Whether special moves can be among the moves of ``kinds``: the core's own
+        are castlings, made by the royal piece; a game that adds others (drops,
+        boardings) overrides :meth:`add_special_moves`, and then they may be anyone's."""
+        if self._own_specials:
+            return True
+        return any(self.types[k].royal for k in kinds if k in self.types)
+
+    def kind_of(self, pos: Position, move: Move) -> str:
+        """The kind that makes ``move`` in ``pos``: the dropped kind, or the piece on
+        its from-square."""
+        if move.frm is None:
+            return (move.drop or "")[:1].upper()
+        piece = pos.board[move.frm]
+        return piece.kind if piece is not None and piece is not WALL else ""
+
+    def adjust_moves(self, pos: Position, color: Player, moves: list[Move]) -> list[Move]:
+        """A hook on every generated move list, before any filter: a game whose captures
+        do more than remove (Shatranj of Troy's captured pieces go to the hand)
+        rewrites them here.  Default: the moves as they are."""
+        return moves
+
+    def add_special_moves(self, pos: Position, color: Player, out: list[Move]) -> None:
         """Moves no single piece generates: castling, drops.  Default: castling."""
         if pos.castling and self.castling_rook_kinds:
             self.add_castling(pos, color, out)
@@ -227,17 +412,18 @@ class Variant:
                 out.append(with_change(move, self.piece(kind, piece.color), kind))
 
     def promotion_choices(self, pos: Position, piece: Piece, move: Move) -> tuple[str, ...]:
+        """The kinds ``piece`` may become by ``move`` into its zone."""
         assert self.promotion is not None
         return self.promotion.choices
 
-    def add_castling(self, pos: Position, color: Color, out: list[Move]) -> None:
+    def add_castling(self, pos: Position, color: Player, out: list[Move]) -> None:
         """FIDE castling generalised: the king goes two squares toward a rook that
         still has its right, the rook to the square the king crossed.  The squares
         between them must be empty; the king may not be in check or cross an
         attacked square (its landing square is tested like any move)."""
         geo = self.geometry
-        them = not color
-        for king_sq in pos.royals[1 if color else 0]:
+        rival = self._rival[color]
+        for king_sq in pos.royals[color]:
             if king_sq not in self.royal_start[color]:
                 continue
             in_check: bool | None = None  # asked once, and only if some castling is open
@@ -246,58 +432,78 @@ class Variant:
                 if (
                     rook is None
                     or rook is WALL
-                    or rook.color is not color
+                    or rook.color != color
                     or rook.kind not in self.castling_rook_kinds
                     or geo.rank_of(rook_sq) != geo.rank_of(king_sq)
                 ):
                     continue
-                between, cross, target = self._castling_path(king_sq, rook_sq)
+                between, cross, target, castle = self._castling_paths[king_sq, rook_sq]
                 if any(pos.board[s] is not None for s in between):
                     continue
                 if target != rook_sq and pos.board[target] is not None:
                     continue
                 if in_check is None:
-                    in_check = self.is_attacked(pos, king_sq, them)
-                if in_check or self.is_attacked(pos, cross, them):
+                    in_check = self._under_attack(pos, king_sq, color, rival)
+                if in_check or self._under_attack(pos, cross, color, rival):
                     continue
-                out.append(
-                    Move(
-                        king_sq,
-                        target,
-                        ((MOVE, king_sq, target), (MOVE, rook_sq, cross)),
-                        tag="castle",
-                    )
-                )
+                out.append(castle)
 
-    def _castling_path(self, king_sq: int, rook_sq: int) -> tuple[tuple[int, ...], int, int]:
-        """(squares between king and rook, square the king crosses, king's target)."""
-        path = self._castling_paths.get((king_sq, rook_sq))
-        if path is None:
-            step = 1 if rook_sq > king_sq else -1
-            path = (self.geometry.between(king_sq, rook_sq), king_sq + step, king_sq + 2 * step)
-            self._castling_paths[king_sq, rook_sq] = path
-        return path
+    def _castling_path(
+        self, king_sq: int, rook_sq: int
+    ) -> tuple[tuple[int, ...], int, int, Move]:
+        """(squares between king and rook, square the king crosses, king's target,
+        the castling move), worked out once per pair of squares."""
+        step = 1 if rook_sq > king_sq else -1
+        target = king_sq + 2 * step
+        if self.geometry.rank_of(target) != self.geometry.rank_of(king_sq):
+            target = king_sq + step
+        cross = king_sq + step
+        actions = (Relocate(king_sq, target), Relocate(rook_sq, cross))
+        castle = Move(king_sq, target, actions, tag=MoveKind.CASTLE)
+        return (self.geometry.between(king_sq, rook_sq), cross, target, castle)
 
     # -- legality --------------------------------------------------------------
-    def legal_moves(self, pos: Position) -> list[Move]:
-        """The legal moves of the side to move."""
-        return self.filter_legal(pos, self.pseudo_legal_moves(pos, pos.turn))
+    def legal_moves(
+        self,
+        pos: Position,
+        *,
+        to: int | None = None,
+        kinds: Iterable[str] | None = None,
+        origins: Callable[[int], bool] | None = None,
+        keep: Filter | None = None,
+    ) -> list[Move]:
+        """The legal moves of the player to move.
+
+        The filters are :meth:`pseudo_legal_moves`'s, plus ``keep``, a test asked
+        of each candidate before the legality test: this is the one move
+        generator, and readers of every notation ask it for just the moves a
+        text can mean.
+        """
+        if to is None and kinds is None and origins is None:
+            moves = self.pseudo_legal_moves(pos)  # perft's hot path: no keyword passing
+        else:
+            moves = self.pseudo_legal_moves(pos, pos.turn, to=to, kinds=kinds, origins=origins)
+        if keep is not None:
+            moves = [m for m in moves if keep(m)]
+        return self.filter_legal(pos, moves)
 
     def filter_legal(self, pos: Position, moves: list[Move]) -> list[Move]:
-        """The legal ones among pseudo-legal ``moves`` of the side to move.
-
-        Readers that generate only the moves a text can mean (one piece kind to
-        one square) use this to keep the core's legality shortcuts.
-        """
+        """The legal ones among pseudo-legal ``moves`` of the player to move."""
         us = pos.turn
-        royals = pos.royals[1 if us else 0]
-        if self.fast_legality and len(royals) == 1:
+        royals = pos.royals[us]
+        if len(royals) == 1 and (self._always_fast or self.fast_legality_applies(pos)):
             return self._fast_legal(pos, moves, royals[0], us)
         if not royals:
             return moves
         return [m for m in moves if self.is_safe(pos, m)]
 
-    def _fast_legal(self, pos: Position, moves: list[Move], king: int, us: Color) -> list[Move]:
+    def fast_legality_applies(self, pos: Position) -> bool:
+        """Whether checks and pins can be read off rays in ``pos`` (see the module
+        docstring).  A game whose special pieces may be absent overrides this to
+        take the fast path when they are."""
+        return self.fast_legality and self.players == 2
+
+    def _fast_legal(self, pos: Position, moves: list[Move], king: int, us: Player) -> list[Move]:
         """Legality from checks and pins, for games whose captures are all simple.
 
         A simple move of a piece other than the king is legal when it keeps any
@@ -305,7 +511,7 @@ class Variant:
         checker or blocking); in double check only the king may move.  King moves
         and special moves are tried on the board.
         """
-        them = not us
+        them = self._opponents[us][0]
         checks = self._check_lines(pos, king, them)
         pins = self._pins(pos, king, us)
         block = checks[0] if len(checks) == 1 else None
@@ -318,8 +524,10 @@ class Variant:
                 if m.frm == king:
                     # The king's own square is empty while we look, so a rider
                     # behind it still sees the squares it flees along.
+                    # On this path no piece of a slow kind is on the board, so the
+                    # rays are the whole attack test (is_attacked without its layer).
                     board[king] = None
-                    attacked = self.is_attacked(pos, m.to, them)
+                    attacked = bool(self._check_lines(pos, m.to, them, first=True))
                     board[king] = king_piece
                     if not attacked:
                         legal.append(m)
@@ -331,22 +539,22 @@ class Variant:
                     if line is not None and m.to not in line:
                         continue
                 legal.append(m)
-            elif (tag == "drop" and not checks) or self.is_safe(pos, m):
+            elif (tag == MoveKind.DROP and not checks) or self.is_safe(pos, m):
                 legal.append(m)
         return legal
 
     def _check_lines(
-        self, pos: Position, target: int, them: Color, *, first: bool = False
+        self, pos: Position, target: int, them: Player, *, first: bool = False
     ) -> list[frozenset[int]]:
         """For each simple piece of ``them`` attacking ``target``: its square and the
         squares between (where a capture or a block ends a check).  With
         ``first``, stop at the first attacker found."""
         board = pos.board
         lines = []
-        # WALL has no colour, so the colour test also passes over missing squares.
+        # WALL has no owner, so the owner test also passes over missing squares.
         for s, kinds, line in self._tables.steps[them][target]:
             x = board[s]
-            if x is not None and x.color is them and x.kind in kinds:
+            if x is not None and x.color == them and x.kind in kinds:
                 lines.append(line)
                 if first:
                     return lines
@@ -355,7 +563,7 @@ class Variant:
                 x = board[s]
                 if x is None:
                     continue
-                if x.color is them and x.kind in kinds_at[i]:
+                if x.color == them and x.kind in kinds_at[i]:
                     lines.append(frozenset(ray[: i + 1]))
                     if first:
                         return lines
@@ -363,24 +571,40 @@ class Variant:
         return lines
 
     def is_legal(self, pos: Position, move: Move) -> bool:
+        """Whether ``move`` is one of the legal moves of ``pos``."""
         return move in self.legal_moves(pos)
 
     def is_safe(self, pos: Position, move: Move) -> bool:
         """After ``move``, the mover keeps all its royal pieces and none can be taken."""
-        index = 1 if pos.turn else 0
-        before = len(pos.royals[index])
-        them = not pos.turn
+        us = pos.turn
+        rival = self._rival[us]
+        before = len(pos.royals[us])
         pos.push(move)
-        royals = pos.royals[index]
-        safe = len(royals) >= before and not any(self.is_attacked(pos, s, them) for s in royals)
+        royals = pos.royals[us]
+        safe = len(royals) >= before
+        for s in royals:
+            if not safe:
+                break
+            safe = not self._under_attack(pos, s, us, rival)
         pos.pop()
         return safe
 
-    def in_check(self, pos: Position, color: Color | None = None) -> bool:
+    def in_check(self, pos: Position, color: Player | None = None) -> bool:
+        """Whether a royal piece of ``color`` (default: the player to move) is attacked."""
         us = pos.turn if color is None else color
-        return any(self.is_attacked(pos, s, not us) for s in pos.royals[1 if us else 0])
+        return any(self.attacked_by_opponent(pos, s, us) for s in pos.royals[us])
 
-    def is_attacked(self, pos: Position, target: int, by: Color) -> bool:
+    def attacked_by_opponent(self, pos: Position, target: int, color: Player) -> bool:
+        """Could any opponent of ``color`` remove the piece on ``target`` with one move?"""
+        return self._under_attack(pos, target, color, self._rival[color])
+
+    def _under_attack(self, pos: Position, target: int, color: Player, rival: Player) -> bool:
+        """:meth:`attacked_by_opponent`, given ``color``'s one opponent (-1: several)."""
+        if rival >= 0:
+            return self.is_attacked(pos, target, rival)
+        return any(self.is_attacked(pos, target, by) for by in self._opponents[color])
+
+    def is_attacked(self, pos: Position, target: int, by: Player) -> bool:
         """Could ``by`` remove the piece on ``target`` with one move (ignoring its own check)?"""
         if self._check_lines(pos, target, by, first=True):
             return True
@@ -389,28 +613,28 @@ class Variant:
             return self.removes(pos, target, by, slow)
         return False
 
-    def removes(self, pos: Position, target: int, by: Color, kinds: frozenset[str]) -> bool:
+    def removes(self, pos: Position, target: int, by: Player, kinds: frozenset[str]) -> bool:
         """Whether a move of a ``by`` piece of one of ``kinds`` removes ``target``.
 
         The slow, general half of :meth:`is_attacked`; games with special ways
         to remove pieces (bridges taken away) override it to add them.
         """
         for sq, piece in enumerate(pos.board):
-            if piece is None or piece is WALL or piece.color is not by or piece.kind not in kinds:
+            if piece is None or piece is WALL or piece.color != by or piece.kind not in kinds:
                 continue
             moves: list[Move] = []
             assert piece.type is not None
             piece.type.generate(pos, sq, piece, moves)
             for m in moves:
                 for act in m.actions:
-                    if act[0] == REMOVE and act[1] == target:
+                    if isinstance(act, Remove) and act[0] == target:
                         return True
         return False
 
-    def _pins(self, pos: Position, king: int, us: Color) -> dict[int, frozenset[int]]:
+    def _pins(self, pos: Position, king: int, us: Player) -> dict[int, frozenset[int]]:
         """Pieces of ``us`` that shield ``king`` from a rider: square -> squares it may use."""
         board = pos.board
-        them = not us
+        them = self._opponents[us][0]
         pins: dict[int, frozenset[int]] = {}
         for ray, kinds_at in self._tables.rays[them][king]:
             if len(ray) < 2:
@@ -423,11 +647,11 @@ class Variant:
                 if x is WALL:
                     break
                 if shield < 0:
-                    if x.color is us:
+                    if x.color == us:
                         shield = i
                         continue
                     break
-                if x.color is them and x.kind in kinds_at[i]:
+                if x.color == them and x.kind in kinds_at[i]:
                     pins[ray[shield]] = frozenset(ray[: i + 1])
                 break
         return pins
@@ -436,7 +660,7 @@ class Variant:
         tables = _Tables()
         geo = self.geometry
         longest = max(geo.files, geo.ranks)
-        for by in (True, False):
+        for by in self.player_range:
             # reverse vector -> distance -> kinds that capture from that distance
             reach: dict[tuple[int, int], dict[int, set[str]]] = {}
             slow = set()
@@ -470,9 +694,8 @@ class Variant:
     # -- state after a move ----------------------------------------------------
     def after_move(self, pos: Position, move: Move, captured: bool) -> None:
         """Update turn, clocks, en passant squares and castling rights after ``move``."""
-        mover = pos.turn
-        pos.turn = not mover
-        if not mover:
+        pos.turn = turn = self._next[pos.turn]
+        if turn == 0:
             pos.fullmove += 1
         moved = pos.board[move.to] if move.frm is not None else None
         if (
@@ -485,7 +708,7 @@ class Variant:
             pos.halfmove += 1
         ep = move.ep
         if not ep and moved is not None and moved.kind in self.ep_kinds and move.frm is not None:
-            ep = self.geometry.between(move.frm, move.to)
+            ep = self._passed.get((move.frm, move.to), ())
         if ep:
             pos.ep = ep
             pos.ep_victim = move.to
@@ -500,11 +723,12 @@ class Variant:
         king's start square is moved from, moved to, or emptied."""
         lost: set[int] = set()
         table = self._castle_loss
+        none: frozenset[int] = frozenset()
         for act in move.actions:
-            if act[0] == MOVE:
-                lost |= table.get(act[1], frozenset()) | table.get(act[2], frozenset())
-            elif act[0] in (REMOVE, CHANGE):
-                lost |= table.get(act[1], frozenset())
+            if type(act) is Relocate:  # type(), not isinstance(): this runs on every push
+                lost |= table.get(act.frm, none) | table.get(act.to, none)
+            elif type(act) is Remove or type(act) is Change:
+                lost |= table.get(act.sq, none)
         return pos.castling - lost if lost else pos.castling
 
     def _castling_loss_table(self, start: Position) -> dict[int, frozenset[int]]:
@@ -512,8 +736,8 @@ class Variant:
         for rook_sq in start.castling:
             table.setdefault(rook_sq, set()).add(rook_sq)
             rook = start.board[rook_sq]
-            assert rook is not None
-            for king_sq in start.royals[1 if rook.color else 0]:
+            assert rook is not None and rook.color is not None
+            for king_sq in start.royals[rook.color]:
                 table.setdefault(king_sq, set()).add(rook_sq)
         return {sq: frozenset(v) for sq, v in table.items()}
 
@@ -521,14 +745,14 @@ class Variant:
         """Whether some pseudo-legal en passant capture exists (for repetition keys)."""
         if not pos.ep:
             return False
-        return any(m.tag == "ep" for m in self.pseudo_legal_moves(pos))
+        return any(m.tag == MoveKind.EN_PASSANT for m in self.pseudo_legal_moves(pos))
 
     # -- how games end -----------------------------------------------------------
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
         """The game's result if it is over: by default checkmate wins, stalemate draws."""
         if not self.legal_moves(pos):
             if self.in_check(pos):
-                return Outcome("checkmate", not pos.turn)
+                return Outcome("checkmate", self._opponents[pos.turn][0])
             return Outcome("stalemate", None)
         return None
 
@@ -539,6 +763,17 @@ class Variant:
         head = f"{move.drop or '?'}@" if move.frm is None else names[move.frm]
         promo = move.promotion.lower() if move.promotion else ""
         return f"{head}{names[move.to]}{promo}{move.suffix}"
+
+    def read_move(self, pos: Position, text: str) -> Move:
+        """The legal move ``text`` names in any notation ``trebuchet play`` reads: a
+        null move (``--``, ``0000``), coordinate notation, or the game's own notation.
+
+        When neither reading finds a move, the coordinate reading's error is raised
+        (it names the nearest legal moves).
+        """
+        if text.strip() in NULL_TEXTS:
+            return null_move()
+        return first_reading(pos, text, self.parse_move, self.notation.read)
 
     def parse_move(self, pos: Position, text: str) -> Move:
         """The legal move written ``text`` in coordinate notation (any case of squares)."""

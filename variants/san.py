@@ -20,24 +20,36 @@ Reading is tolerant and works by matching: the text is split into parts
 move that fits them all is the answer.  Long algebraic (``Ng1-f3``, ``e2xe4``,
 ``Ng1f3``), coordinate notation, upper-case squares, ``0-0``, ``e8Q`` and
 annotations (``!?``) are all accepted.  Null moves (``--``, ``Z0``) are not
-moves of any position and are handled by the replay, not here.
+moves of any position; :meth:`Variant.read_move` reads them.
+
+Every reading asks the core's one move generator
+(:meth:`~trebuchet.variants.variant.Variant.legal_moves` with filters) for the
+legal moves of the named kind to the named square, so replaying a game is
+fast and SAN never disagrees with the rules.
+
+>>> from trebuchet.variants.chess import Chess
+>>> chess = Chess()
+>>> pos = chess.start_position()
+>>> san = SanNotation(chess)
+>>> san.write(pos, san.read(pos, "Nf3"))
+'Nf3'
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
-from trebuchet.variants.geometry import Geometry
-from trebuchet.variants.move import Move
-from trebuchet.variants.pieces import WALL
-from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Variant
+from trebuchet.variants.move import Move, MoveKind
+
+if TYPE_CHECKING:
+    from trebuchet.variants.geometry import Geometry
+    from trebuchet.variants.position import Position
+    from trebuchet.variants.variant import Variant
 
 PAWN = "P"
 
@@ -49,121 +61,6 @@ _MOVE = re.compile(
 )
 _ANNOTATION = re.compile(r"[!?‼⁇⁉⁈□+#]+$")
 _UPPER_SQUARE = re.compile(r"([A-Z])(?=\d)")
-
-
-def has_standard_generation(variant: Variant) -> bool:
-    """Whether ``variant`` leaves move generation and legality to the core unchanged.
-
-    Then legal moves to one square can be found by generating only the pieces
-    that matter and testing only them for legality, which is what makes
-    replaying a game several times faster than listing every legal move.
-    """
-    cls = type(variant)
-    return (
-        cls.legal_moves is Variant.legal_moves
-        and cls.pseudo_legal_moves is Variant.pseudo_legal_moves
-        and cls.is_safe is Variant.is_safe
-    )
-
-
-def moves_to(
-    pos: Position,
-    to: int | None,
-    kinds: Iterable[str] | None = None,
-    keep: Callable[[Move], bool] | None = None,
-    origins: Callable[[int], bool] | None = None,
-) -> list[Move]:
-    """Legal moves of pieces of ``kinds`` (None: any) ending on ``to`` (None: anywhere)
-    for which ``keep`` holds; ``keep`` is asked before the (costly) legality test.
-    ``origins``, if given, says which squares' pieces need generating at all."""
-    variant = pos.variant
-    wanted = frozenset(kinds) if kinds is not None else None
-
-    def fits(m: Move) -> bool:
-        return (
-            (to is None or m.to == to)
-            and (wanted is None or _kind_of(pos, m) in wanted)
-            and (keep is None or keep(m))
-        )
-
-    if not has_standard_generation(variant):
-        return [m for m in variant.legal_moves(pos) if fits(m)]
-    us = pos.turn
-    found: list[Move] = []
-    board = pos.board
-    # WALL has no colour, so the colour test also skips missing squares
-    if wanted is None:
-        squares = [sq for sq, p in enumerate(board) if p is not None and p.color is us]
-    elif to is None:
-        squares = [
-            sq for sq, p in enumerate(board) if p is not None and p.color is us and p.kind in wanted
-        ]
-    else:
-        sources = _sources(variant)
-        squares = sorted(
-            sq
-            for kind in wanted
-            for sq in sources.get((us, kind, to), ())
-            if (p := board[sq]) is not None and p.color is us and p.kind == kind
-        )
-    for sq in squares:
-        if origins is not None and not origins(sq):
-            continue
-        piece = board[sq]
-        assert piece is not None
-        ptype = piece.type
-        assert ptype is not None
-        raw: list[Move] = []
-        ptype.generate(pos, sq, piece, raw)
-        if to is not None:
-            raw = [m for m in raw if m.to == to]
-        if raw and ptype.promotes:
-            variant.add_promotions(pos, piece, raw, found)
-        else:
-            found.extend(raw)
-    if _may_have_special(variant, wanted):
-        variant.add_special_moves(pos, us, found)
-    return variant.filter_legal(pos, [m for m in found if fits(m)])
-
-
-_SOURCES: weakref.WeakKeyDictionary[
-    Variant, dict[tuple[bool, str, int], tuple[int, ...]]
-] = weakref.WeakKeyDictionary()
-
-
-def _sources(variant: Variant) -> dict[tuple[bool, str, int], tuple[int, ...]]:
-    """(colour, kind, square) -> the squares from which such a piece could reach it:
-    the piece kinds' reach (``PieceType.targets``) turned round, once per variant."""
-    table = _SOURCES.get(variant)
-    if table is None:
-        found: dict[tuple[bool, str, int], list[int]] = {}
-        for ptype in variant.types.values():
-            for color in (True, False):
-                for sq in range(variant.geometry.size):
-                    for t in ptype.targets(color, sq):
-                        found.setdefault((color, ptype.letter, t), []).append(sq)
-        table = _SOURCES[variant] = {k: tuple(v) for k, v in found.items()}
-    return table
-
-
-def _may_have_special(variant: Variant, kinds: frozenset[str] | None) -> bool:
-    """Whether special moves can be among the moves of ``kinds``.
-
-    The core's own special moves are castling moves, made by the royal piece;
-    a variant that adds others (drops, launches) overrides add_special_moves,
-    and then they are always generated.
-    """
-    if type(variant).add_special_moves is not Variant.add_special_moves or kinds is None:
-        return True
-    return any(variant.types[k].royal for k in kinds if k in variant.types)
-
-
-def _kind_of(pos: Position, move: Move) -> str:
-    """The kind that makes ``move``: the dropped kind, or the piece on its from-square."""
-    if move.frm is None:
-        return (move.drop or "").upper()
-    piece = pos.board[move.frm]
-    return piece.kind if piece is not None and piece is not WALL else ""
 
 
 def check_suffix(pos: Position, move: Move) -> str:
@@ -194,8 +91,8 @@ class SanNotation:
         names = self.names
         if move.frm is None:
             return f"{self._drop_label(pos, move)}@{names[move.to]}" + move.suffix
-        kind = _kind_of(pos, move)
-        castle = move.tag == "castle"
+        kind = self.variant.kind_of(pos, move)
+        castle = move.tag == MoveKind.CASTLE
         text = self._castle(pos, move) if castle else self._ordinary(pos, move, kind)
         if self._needs_suffix(pos, move, kind):
             text += move.suffix
@@ -210,7 +107,7 @@ class SanNotation:
             return full
         others = {
             (m.drop or "").upper()
-            for m in moves_to(pos, move.to, None, lambda m: m.frm is None)
+            for m in self.variant.legal_moves(pos, to=move.to, keep=_is_drop)
             if (m.drop or "").upper()[:1] == letter
         }
         return full if len(others) > 1 else letter
@@ -221,13 +118,13 @@ class SanNotation:
         kingside = geo.file_of(move.to) > geo.file_of(move.frm)
         same_side = [
             m
-            for m in moves_to(pos, None, {_kind_of(pos, move)})
-            if m.tag == "castle" and m.frm == move.frm
+            for m in self.variant.legal_moves(pos, kinds={self.variant.kind_of(pos, move)})
+            if m.tag == MoveKind.CASTLE and m.frm == move.frm
             and (geo.file_of(m.to) > geo.file_of(move.frm)) == kingside
         ]
         if len(same_side) == 1:
             return "O-O" if kingside else "O-O-O"
-        return f"{_kind_of(pos, move)}{self.names[move.frm]}-{self.names[move.to]}"
+        return f"{self.variant.kind_of(pos, move)}{self.names[move.frm]}-{self.names[move.to]}"
 
     def _ordinary(self, pos: Position, move: Move, kind: str) -> str:
         assert move.frm is not None
@@ -237,8 +134,8 @@ class SanNotation:
         promo = f"={move.promotion.upper()}" if move.promotion else ""
         others = [
             m.frm
-            for m in moves_to(pos, move.to, {kind})
-            if m.frm is not None and m.frm != move.frm and m.tag != "castle"
+            for m in self.variant.legal_moves(pos, to=move.to, kinds={kind})
+            if m.frm is not None and m.frm != move.frm and m.tag != MoveKind.CASTLE
         ]
         frm_name = names[move.frm]
         if kind == PAWN:
@@ -257,7 +154,7 @@ class SanNotation:
             return False
         twins = [
             m
-            for m in moves_to(pos, move.to, {kind})
+            for m in self.variant.legal_moves(pos, to=move.to, kinds={kind})
             if m.frm == move.frm and m.promotion == move.promotion and m != move
         ]
         return bool(twins)
@@ -288,7 +185,9 @@ class SanNotation:
             return []
         if parsed.form == "drop":
             kind = parsed.piece or PAWN
-            found = moves_to(pos, to, None, lambda m: m.frm is None and _drops(m, kind))
+            found = self.variant.legal_moves(
+                pos, to=to, keep=lambda m: m.frm is None and _drops(m, kind)
+            )
             return _by_suffix(found, parsed.rest)
         piece, file, rank = parsed.piece, parsed.file, parsed.rank
         from_square = None
@@ -325,13 +224,14 @@ class SanNotation:
                     rank_index < 0 or geo.rank_of(sq) == rank_index
                 )
 
-        return _by_suffix(moves_to(pos, to, kinds, keep, origins), parsed.rest)
+        found = self.variant.legal_moves(pos, to=to, kinds=kinds, keep=keep, origins=origins)
+        return _by_suffix(found, parsed.rest)
 
     def _castles(self, pos: Position, *, long: bool) -> list[Move]:
         geo = self.variant.geometry
         found = []
-        for m in moves_to(pos, None, None):
-            if m.tag != "castle" or m.frm is None:
+        for m in self.variant.legal_moves(pos, keep=_is_castling):
+            if m.frm is None:
                 continue
             kingside = geo.file_of(m.to) > geo.file_of(m.frm)
             if kingside != long:
@@ -396,6 +296,14 @@ def _parse_one(text: str) -> list[SanParts]:
     if not parts["promo_all"]:
         return [reading]
     return [reading, reading._replace(promo=None, rest=parts["promo_all"] + parts["rest"])]
+
+
+def _is_drop(move: Move) -> bool:
+    return move.frm is None
+
+
+def _is_castling(move: Move) -> bool:
+    return move.tag == MoveKind.CASTLE
 
 
 def _drops(move: Move, label: str) -> bool:
