@@ -1,15 +1,47 @@
-"""Small helpers shared by the tests: where shared data lives, move sets by name."""
+"""Small helpers shared by the tests: where shared data lives, move sets by name.
+
+Real corpora and oracle outputs live beside the checkout, in ``../shared/data``
+(their licences keep them out of the repository).  A test that needs them asks
+:func:`shared` for the path, or parametrizes over :func:`shared_files`; where
+``../shared`` is absent it is skipped with one line naming what is missing, so
+a bare clone still passes.  Facts the core needs (perft tables) are fixtures in
+``tests/fixtures/``.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 DATA = SHARED / "data"
+FIXTURES = ROOT / "tests" / "fixtures"
+
+
+def _missing(path: Path) -> str:
+    return f"needs {path.relative_to(ROOT.parent)} (../shared is not beside this checkout)"
+
+
+def shared(*parts: str) -> Path:
+    """A path under ``../shared/data``; the calling test is skipped when it is absent."""
+    path = DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(_missing(path))
+    return path
+
+
+def shared_files(folder: str, pattern: str) -> list[Any]:
+    """The files under ``../shared/data/folder`` matching ``pattern`` (recursively),
+    as parameters; one skipped parameter when the folder is absent."""
+    root = DATA / folder
+    if not root.is_dir():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=_missing(root)), id="absent")]
+    return sorted(root.rglob(pattern), key=str)
 
 
 def position(variant: str, fen: str | None = None, options: tuple[str, ...] = ()) -> Position:
@@ -32,3 +64,10 @@ def play(pos: Position, *moves: str) -> Position:
     for text in moves:
         pos.push_text(text)
     return pos
+
+
+def requires_shared(*parts: str) -> pytest.MarkDecorator:
+    """Skip the test (one line saying what is missing) unless ``../shared/data/parts``
+    exists."""
+    path = DATA.joinpath(*parts)
+    return pytest.mark.skipif(not path.exists(), reason=_missing(path))

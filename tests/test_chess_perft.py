@@ -2,36 +2,27 @@
 
 from __future__ import annotations
 
-import csv
-
 import pytest
 from trebuchet.variants.perft import divide, perft
 
-from tests.helpers import DATA, position
+from tests.helpers import FIXTURES, position
 
 #: Nodes a test may count; deeper rows run in bench/perft.py.
 BUDGET = 100_000
 
 
-def _cpw_rows() -> list[tuple[str, str, int, int]]:
-    with open(DATA / "perft" / "fide_cpw_perft.tsv", newline="") as fh:
-        rows = list(csv.DictReader(fh, delimiter="\t"))
+def perft_table(budget: int) -> list[tuple[str, str, int, int]]:
+    """(name, FEN, depth, nodes) of tests/fixtures/perft/chess.epd up to ``budget`` nodes."""
     out = []
-    for r in rows:
-        nodes = int(r["nodes_fairy_stockfish_11.1_debian"])
-        if nodes <= BUDGET:
-            out.append((r["position"], r["fen"], int(r["depth"]), nodes))
-    return out
-
-
-def _epd_rows(name: str, budget: int) -> list[tuple[str, int, int]]:
-    out = []
-    for line in (DATA / "perft" / "pychess" / name).read_text().splitlines():
-        fen, *depths = (part.strip() for part in line.split(";"))
+    for line in (FIXTURES / "perft" / "chess.epd").read_text().splitlines():
+        if not line or line.startswith("#"):
+            continue
+        name, _, rest = line.partition("\t")
+        fen, *depths = (part.strip() for part in rest.split(";"))
         for entry in depths:
             label, nodes = entry.split()
             if int(nodes) <= budget:
-                out.append((fen, int(label[1:]), int(nodes)))
+                out.append((name, fen, int(label[1:]), int(nodes)))
     return out
 
 
@@ -45,13 +36,9 @@ def test_kiwipete_depths_1_to_3() -> None:
     assert [perft(pos, d) for d in (1, 2, 3)] == [48, 2039, 97862]
 
 
-@pytest.mark.parametrize(("name", "fen", "depth", "nodes"), _cpw_rows())
-def test_chessprogramming_positions(name: str, fen: str, depth: int, nodes: int) -> None:
-    assert perft(position("chess", fen), depth) == nodes
-
-
-@pytest.mark.parametrize(("fen", "depth", "nodes"), _epd_rows("perftsuite.epd", 20_000))
-def test_pychess_perftsuite(fen: str, depth: int, nodes: int) -> None:
+@pytest.mark.parametrize(("name", "fen", "depth", "nodes"), perft_table(BUDGET))
+def test_perft_table(name: str, fen: str, depth: int, nodes: int) -> None:
+    """The chessprogramming-wiki positions and the pychess perft suite."""
     assert perft(position("chess", fen), depth) == nodes
 
 

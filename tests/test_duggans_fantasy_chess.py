@@ -9,7 +9,7 @@ import pytest
 from trebuchet.variants.errors import IllegalMoveError, OptionError
 from trebuchet.variants.pieces import WHITE
 
-from tests.helpers import ROOT, SHARED, legal_from, legal_texts, play, position
+from tests.helpers import ROOT, legal_from, legal_texts, play, position
 
 V = "duggans-fantasy-chess"
 COWARDLY = ("cowardly-assassin",)
@@ -20,9 +20,9 @@ CORNERED = ("cornered-assassin",)
 
 
 def test_df1_start_position_is_the_fide_array_in_fantasy_pieces() -> None:
-    rules = (SHARED / "rules" / "DECISIONS.md").read_text()
+    rules = (ROOT / "docs" / "rules" / "duggans-fantasy-chess.md").read_text()
     pos = position(V)
-    assert f"`{pos.fen()}`" in rules
+    assert pos.fen() in rules
     names = {sq: p.type.name for sq, p in pos.pieces(WHITE) if p.type is not None}
     by_square = {pos.variant.geometry.names[sq]: n for sq, n in names.items()}
     assert [by_square[f + "1"] for f in "abcdefgh"] == [

@@ -7,15 +7,13 @@ from trebuchet.variants.errors import FenError
 from trebuchet.variants.pieces import WALL
 from trebuchet.variants.registry import get_variant, variant_names
 
-from tests.helpers import DATA, position
+from tests.helpers import position
+from tests.test_chess_perft import perft_table
 
 
 def _canonical_fens() -> list[str]:
     """FENs python-chess and the pychess suites wrote, which must come back unchanged."""
-    fens = []
-    for line in (DATA / "perft" / "pychess" / "perftsuite.epd").read_text().splitlines():
-        fens.append(line.split(";")[0].strip())
-    return fens
+    return sorted({fen for _, fen, _, _ in perft_table(10**12)})
 
 
 @pytest.mark.parametrize("fen", _canonical_fens())

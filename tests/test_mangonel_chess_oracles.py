@@ -28,7 +28,7 @@ from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
-from tests.helpers import DATA, legal_texts, position
+from tests.helpers import DATA, legal_texts, position, requires_shared
 
 ORACLES = DATA / "oracles"
 FIDE_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -102,6 +102,7 @@ def _fsf_games() -> Iterator[dict[str, object]]:
             yield json.loads(line)
 
 
+@requires_shared("oracles")
 def test_without_mangonels_fairy_stockfish_random_games_on_the_10x8_board() -> None:
     games = list(_fsf_games())
     assert len(games) == 10
@@ -129,6 +130,7 @@ def _fsf_perft(config: str) -> list[tuple[str, int, int]]:
         return [(r[1], int(r[2]), int(r[3])) for r in rows if r and r[0] == config]
 
 
+@requires_shared("oracles")
 def test_perft_without_mangonels_matches_fairy_stockfish() -> None:
     rows = _fsf_perft("mangonel10x8-nomangonel")
     assert [d for _, d, _ in rows] == [1, 2, 3]

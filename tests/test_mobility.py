@@ -33,7 +33,7 @@ from trebuchet.variants.move import Remove
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece
 from trebuchet.variants.registry import get_variant, variant_names
 
-from tests.helpers import DATA
+from tests.helpers import DATA, requires_shared
 
 ORACLE = DATA / "oracles" / "betza_reference_moves.tsv"
 PATTERNS = DATA / "oracles" / "betza_crowded_patterns.tsv"
@@ -125,6 +125,7 @@ def _size(board: str) -> tuple[int, int]:
     return int(files), int(ranks)
 
 
+@requires_shared("oracles")
 def test_empty_board_moves_match_fairy_stockfish_for_all_50_betza_strings() -> None:
     table = _oracle_rows("empty")
     assert len(table) == 250
@@ -162,6 +163,7 @@ def _pattern_occupancy(board: str, fen: str, own: int) -> Occupancy:
     return Occupancy(empty, friend, enemy)
 
 
+@requires_shared("oracles")
 def test_crowded_paths_give_fairy_stockfish_moves_on_its_pawn_patterns() -> None:
     with PATTERNS.open() as handle:
         patterns = {

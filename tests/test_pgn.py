@@ -15,9 +15,9 @@ from trebuchet.converters.record import GameRecord, MoveNode, RecordError
 from trebuchet.converters.replay import coordinate, replay
 from trebuchet.variants.errors import TrebuchetError
 
-from tests.helpers import DATA
+from tests.helpers import DATA, requires_shared, shared_files
 
-PGN_FILES = sorted((DATA / "pgn").glob("*/*.pgn"))
+PGN_FILES = shared_files("pgn", "*.pgn")
 
 #: python-chess reads this deliberately broken file as an empty game and skips the
 #: garbage silently; we reject it (bad tag pair at 1:1), which is the point of the file.
@@ -97,6 +97,7 @@ def _shape(nodes: list[MoveNode]) -> list[object]:
     ]
 
 
+@requires_shared("pgn", "pychess", "annotated.pgn")
 def test_comments_nags_and_variations_survive_pgn_to_pgn() -> None:
     (record,) = list(read_file(str(DATA / "pgn" / "pychess" / "annotated.pgn")))
     assert isinstance(record, GameRecord)

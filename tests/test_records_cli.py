@@ -7,13 +7,14 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tests.helpers import DATA
+from tests.helpers import DATA, requires_shared
 from trebuchet.cli import main
 
 MATE = DATA / "pgn" / "python-chess" / "molinari-bordais-1979.pgn"
 KASPAROV = DATA / "pgn" / "python-chess" / "kasparov-deep-blue-1997.pgn"
 
 
+@requires_shared("pgn", "python-chess")
 def test_check_prints_one_line_per_game() -> None:
     result = CliRunner().invoke(main, ["check", str(KASPAROV), str(MATE)])
     assert result.exit_code == 0, result.output
@@ -22,6 +23,7 @@ def test_check_prints_one_line_per_game() -> None:
     assert "0-1 (chess, 10 plies, checkmate) Molinari - Bordais" in lines[-1]
 
 
+@requires_shared("pgn", "python-chess")
 def test_check_json_and_failure_status() -> None:
     bad = Path(__file__).parent / "malformed" / "illegal_move.pgn"
     result = CliRunner().invoke(main, ["check", "--json", str(MATE), str(bad)])
@@ -32,6 +34,7 @@ def test_check_json_and_failure_status() -> None:
     assert "move 2. 'Ke3' is illegal" in reports[1]["error"]
 
 
+@requires_shared("pgn", "python-chess")
 def test_convert_chain_is_stable(tmp_path: Path) -> None:
     """PGN -> JSON -> Game Courier -> moves -> PGN gives back the same PGN."""
     runner = CliRunner()
@@ -49,6 +52,7 @@ def test_convert_chain_is_stable(tmp_path: Path) -> None:
     assert runner.invoke(main, ["check", str(tmp_path / "c.gc")]).exit_code == 0
 
 
+@requires_shared("pgn", "python-chess")
 def test_format_is_sniffed_without_extension(tmp_path: Path) -> None:
     plain = tmp_path / "game"
     plain.write_text(MATE.read_text())
@@ -57,6 +61,7 @@ def test_format_is_sniffed_without_extension(tmp_path: Path) -> None:
     assert "1. P e2-e4" in result.output and "5... n b4-d3" in result.output
 
 
+@requires_shared("pgn", "python-chess")
 def test_unknown_format_is_a_clean_error() -> None:
     result = CliRunner().invoke(main, ["convert", str(MATE), "--to", "docx"])
     assert result.exit_code == 1
@@ -64,6 +69,7 @@ def test_unknown_format_is_a_clean_error() -> None:
     assert "unknown format 'docx'" in result.output
 
 
+@requires_shared("pgn", "python-chess")
 def test_zsg_output_is_a_zillions_saved_game() -> None:
     result = CliRunner().invoke(main, ["convert", str(MATE), "--to", "zsg"])
     assert result.exit_code == 0, result.output

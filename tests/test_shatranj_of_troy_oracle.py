@@ -23,7 +23,9 @@ import pytest
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.position import Position
 
-from tests.helpers import DATA, legal_texts, position
+from tests.helpers import DATA, legal_texts, position, requires_shared
+
+pytestmark = requires_shared("oracles")
 
 pyffish = pytest.importorskip("pyffish")
 

@@ -17,7 +17,9 @@ from trebuchet.converters.zrf.model import ZrfFile, read_zrf
 from trebuchet.converters.zrf.show import board_text, info_text
 from trebuchet.converters.zsg import Names, find_rules_file, read_zsg_file
 
-from tests.helpers import DATA
+from tests.helpers import DATA, requires_shared
+
+pytestmark = requires_shared("zillions")
 from trebuchet.cli import main
 
 ZRF_FILES = sorted(DATA.rglob("*.zrf"), key=str)

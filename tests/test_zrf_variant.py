@@ -21,7 +21,7 @@ from trebuchet.variants.fen import read_fen, write_fen
 from trebuchet.variants.geometry import FILE_LETTERS
 from trebuchet.variants.variant import Variant
 
-from tests.helpers import DATA
+from tests.helpers import DATA, requires_shared
 from trebuchet.cli import main
 
 CORPUS = DATA / "zillions" / "corpus"
@@ -64,6 +64,7 @@ def _conventional(game: Game) -> bool:
     )
 
 
+@requires_shared("zillions", "corpus")
 def test_whole_corpus_converts_or_is_refused_with_a_reason(
     converted: dict[tuple[Path, str, int], Variant | ZrfError],
 ) -> None:
@@ -77,6 +78,7 @@ def test_whole_corpus_converts_or_is_refused_with_a_reason(
         assert ok >= 121
 
 
+@requires_shared("zillions", "corpus")
 def test_start_fen_round_trips(converted: dict[tuple[Path, str, int], Variant | ZrfError]) -> None:
     for variant in converted.values():
         if isinstance(variant, ZrfError):
@@ -87,6 +89,7 @@ def test_start_fen_round_trips(converted: dict[tuple[Path, str, int], Variant | 
         assert variant.legal_moves(start) == []  # move programs are not translated
 
 
+@requires_shared("zillions", "corpus")
 def test_setup_pieces_land_on_the_squares_the_zrf_names(
     converted: dict[tuple[Path, str, int], Variant | ZrfError],
 ) -> None:
@@ -143,6 +146,7 @@ def test_refusals_name_what_the_file_declares(
             assert f"{len(sides)} players" in result.reason, path.name
 
 
+@requires_shared("zillions", "corpus")
 def test_cli_board_draws_the_trebuchet_diagram_or_falls_back() -> None:
     if not TRANSPORT.is_file():
         pytest.skip("corpus not present")
