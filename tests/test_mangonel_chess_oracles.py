@@ -160,6 +160,7 @@ def _no_sling_within(pos: Position, depth: int) -> bool:
     return True
 
 
+@requires_shared("oracles")
 def test_perft_from_the_start_to_depth_3() -> None:
     # Fairy-Stockfish's "mangonel10x8" has the Mangonel's step but no sling.  Within
     # two plies no position offers either side a sling (checked below), so no sling
