@@ -19,14 +19,24 @@ import json
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import networkx as nx
 from trebuchet.analysis.board import AnalysisError, PieceForm, empty_position, walls_for
 from trebuchet.analysis.moves import capture_squares, destination, generate, present_squares
 from trebuchet.analysis.paths import is_betza, lone_enemy_captures
 from trebuchet.variants.pieces import BLACK, WALL
 from trebuchet.variants.variant import Variant
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+
+def _networkx() -> Any:
+    """networkx, imported on first use: it costs about 80 ms of start-up, which only
+    the graph functions need (``import trebuchet`` and the CLI should not pay it)."""
+    import networkx  # here, not at the top: see the docstring
+
+    return networkx
 
 
 def move_graph(
@@ -36,7 +46,7 @@ def move_graph(
     pos = empty_position(variant, walls_for(variant, terrain))
     walls = frozenset(sq for sq, p in enumerate(pos.board) if p is WALL)
     names = variant.geometry.names
-    graph = nx.DiGraph(variant=variant.name, piece=form.label, terrain=terrain)
+    graph = _networkx().DiGraph(variant=variant.name, piece=form.label, terrain=terrain)
     squares = present_squares(pos)
     for sq in squares:
         graph.add_node(sq, name=names[sq])
@@ -167,8 +177,9 @@ def reachability(
     """Build the graph of ``form`` and read its distances and components."""
     graph = move_graph(variant, form, terrain, captures=captures)
     order: Callable[[set[int]], list[int]] = sorted
-    classes = sorted((order(c) for c in nx.weakly_connected_components(graph)), key=min)
-    components = sorted((order(c) for c in nx.strongly_connected_components(graph)), key=min)
+    networkx = _networkx()
+    classes = sorted((order(c) for c in networkx.weakly_connected_components(graph)), key=min)
+    components = sorted((order(c) for c in networkx.strongly_connected_components(graph)), key=min)
     return Reachability(
         variant.name, form, terrain, graph, distance_maps(graph), classes, components
     )
@@ -187,14 +198,14 @@ def distances_from(result: Reachability, variant: Variant, square: str) -> dict[
 
 def _named(graph: nx.DiGraph) -> nx.DiGraph:
     """The same graph with square names as node ids (what other tools want to read)."""
-    named = nx.relabel_nodes(graph, {n: graph.nodes[n]["name"] for n in graph.nodes})
+    named = _networkx().relabel_nodes(graph, {n: graph.nodes[n]["name"] for n in graph.nodes})
     for node in named.nodes:
         named.nodes[node].pop("name", None)
     return named
 
 
 def to_graphml(graph: nx.DiGraph) -> str:
-    return "\n".join(nx.generate_graphml(_named(graph))) + "\n"
+    return "\n".join(_networkx().generate_graphml(_named(graph))) + "\n"
 
 
 def to_dot(graph: nx.DiGraph) -> str:

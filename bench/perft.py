@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 
 import chess
+
 from trebuchet.variants.perft import perft
 from trebuchet.variants.registry import get_variant, variant_names
 

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import IO
 
 import pyparsing as pp
+
 from trebuchet.converters.record import (
     Format,
     GameRecord,

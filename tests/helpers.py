@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 

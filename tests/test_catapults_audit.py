@@ -1,17 +1,17 @@
 """Catapults of Troy: an independent audit against rulings CT-1 … CT-11.
 
-Every expectation below is a fact fixed by the rule page or by DECISIONS.md,
+Every expectation below is a fact fixed by the rule page or by docs/rules/catapults-of-troy.md,
 not by the engine; positions are built square by square with :func:`fen`.
 """
 
 from __future__ import annotations
 
 import pytest
+
+from tests.helpers import legal_from, play, position
 from trebuchet.variants.catapults_of_troy import CatapultsNotation
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
-
-from tests.helpers import legal_from, play, position
 
 CT = "catapults-of-troy"
 

@@ -11,14 +11,14 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from trebuchet.variants.catapults_of_troy import CatapultsNotation
-from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, MoveError
-from trebuchet.variants.position import Position
-from trebuchet.variants.registry import get_variant
 
 from tests.helpers import ROOT, play, position
 from tests.test_catapults_of_troy import ARCHER, CT, DIAGRAM, MATE_IN_2, _count_by_rebuilding
 from trebuchet.cli import main
+from trebuchet.variants.catapults_of_troy import CatapultsNotation
+from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, MoveError
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant
 
 EXAMPLES = ROOT / "examples" / "catapults-of-troy"
 NOTATION = CatapultsNotation(get_variant(CT))

@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from tests.helpers import legal_from, legal_texts, play, position
 from trebuchet.variants.fen import read_fen
 from trebuchet.variants.perft import perft
 from trebuchet.variants.pieces import BLACK, WALL, WHITE
 from trebuchet.variants.position import Position
-
-from tests.helpers import legal_from, legal_texts, play, position
 
 CT = "catapults-of-troy"
 

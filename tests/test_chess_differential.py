@@ -6,10 +6,10 @@ import random
 
 import chess
 import pytest
-from trebuchet.variants.chess import insufficient_material
-from trebuchet.variants.pieces import BLACK, WHITE
 
 from tests.helpers import legal_texts, position
+from trebuchet.variants.chess import insufficient_material
+from trebuchet.variants.pieces import BLACK, WHITE
 
 GAMES = 300
 MAX_PLIES = 120

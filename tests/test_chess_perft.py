@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from trebuchet.variants.perft import divide, perft
 
 from tests.helpers import FIXTURES, position
+from trebuchet.variants.perft import divide, perft
 
 #: Nodes a test may count; deeper rows run in bench/perft.py.
 BUDGET = 100_000

@@ -7,9 +7,9 @@ import json
 import chess
 import pytest
 from click.testing import CliRunner
-from trebuchet.variants.registry import variant_names
 
 from trebuchet.cli import main
+from trebuchet.variants.registry import variant_names
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 

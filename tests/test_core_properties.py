@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from trebuchet.variants.move import Move
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_names

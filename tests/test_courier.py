@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
+
+from tests.helpers import position
 from trebuchet.converters.courier import CourierNotation, read_games
 from trebuchet.converters.record import GameRecord
 from trebuchet.converters.replay import replay
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, MoveError
-
-from tests.helpers import position
 
 EP_FEN = "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"
 

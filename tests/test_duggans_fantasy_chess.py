@@ -6,10 +6,10 @@ the rules in the comments beside them."""
 from __future__ import annotations
 
 import pytest
-from trebuchet.variants.errors import IllegalMoveError, OptionError
-from trebuchet.variants.pieces import WHITE
 
 from tests.helpers import ROOT, legal_from, legal_texts, play, position
+from trebuchet.variants.errors import IllegalMoveError, OptionError
+from trebuchet.variants.pieces import WHITE
 
 V = "duggans-fantasy-chess"
 COWARDLY = ("cowardly-assassin",)

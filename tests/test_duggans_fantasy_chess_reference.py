@@ -15,10 +15,10 @@ import os
 import random
 
 import pytest
-from trebuchet.variants.perft import divide, perft
-from trebuchet.variants.position import Position
 
 from tests.helpers import position
+from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.position import Position
 
 V = "duggans-fantasy-chess"
 START = "gabskbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSKBAG w - - 0 1"

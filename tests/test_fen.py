@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from trebuchet.variants.errors import FenError
-from trebuchet.variants.pieces import WALL
-from trebuchet.variants.registry import get_variant, variant_names
 
 from tests.helpers import position
 from tests.test_chess_perft import perft_table
+from trebuchet.variants.errors import FenError
+from trebuchet.variants.pieces import WALL
+from trebuchet.variants.registry import get_variant, variant_names
 
 
 def _canonical_fens() -> list[str]:

@@ -1,20 +1,20 @@
 """Mangonel Chess: one test per ruling (MC-1 … MC-5) and per worked example of the page.
 
 Every expected move set and position below is derived by hand from the rule
-page (rules/mangonel-chess.txt) and DECISIONS.md, square by square, in the
+page and docs/rules/mangonel-chess.md, square by square, in the
 comments next to it; none is a recording of the engine's output.
 """
 
 from __future__ import annotations
 
 import pytest
+
+from tests.helpers import ROOT, legal_from, legal_texts, play, position
 from trebuchet.variants.errors import IllegalMoveError, OptionError
 from trebuchet.variants.mangonel_chess import SLING
 from trebuchet.variants.move import Change, Move, Relocate
 from trebuchet.variants.pieces import WHITE
 from trebuchet.variants.position import Position
-
-from tests.helpers import ROOT, legal_from, legal_texts, play, position
 
 V = "mangonel-chess"
 MUST_LAND = ("sling-must-land",)

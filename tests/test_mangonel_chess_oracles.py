@@ -22,13 +22,13 @@ from typing import ClassVar
 
 import chess
 import pytest
+
+from tests.helpers import DATA, legal_texts, position, requires_shared
 from trebuchet.variants.mangonel_chess import SLING, MangonelChess
 from trebuchet.variants.perft import perft
 from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
-
-from tests.helpers import DATA, legal_texts, position, requires_shared
 
 ORACLES = DATA / "oracles"
 FIDE_START = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"

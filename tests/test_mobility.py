@@ -11,6 +11,8 @@ from collections import defaultdict
 from fractions import Fraction
 
 import pytest
+
+from tests.helpers import DATA, requires_shared
 from trebuchet.analysis.board import (
     PieceForm,
     betza_variant,
@@ -32,8 +34,6 @@ from trebuchet.variants.betza import LEAP
 from trebuchet.variants.move import Remove
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece
 from trebuchet.variants.registry import get_variant, variant_names
-
-from tests.helpers import DATA, requires_shared
 
 ORACLE = DATA / "oracles" / "betza_reference_moves.tsv"
 PATTERNS = DATA / "oracles" / "betza_crowded_patterns.tsv"

@@ -1,4 +1,4 @@
-"""PGN: the real files of shared/data/pgn replay exactly as python-chess plays them."""
+"""PGN: the real files of ../shared/data/pgn replay exactly as python-chess plays them."""
 
 from __future__ import annotations
 
@@ -10,12 +10,12 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
+
+from tests.helpers import DATA, requires_shared, shared_files
 from trebuchet.converters.pgn import read_file, read_games, write_game
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError
 from trebuchet.converters.replay import coordinate, replay
 from trebuchet.variants.errors import TrebuchetError
-
-from tests.helpers import DATA, requires_shared, shared_files
 
 PGN_FILES = shared_files("pgn", "*.pgn")
 

@@ -8,6 +8,7 @@ import json
 import chess
 import networkx as nx
 import pytest
+
 from trebuchet.analysis.board import PieceForm, betza_variant, find_piece, piece_forms
 from trebuchet.analysis.reachability import reachability, to_dot, to_graphml, to_json
 from trebuchet.variants.registry import get_variant, variant_names

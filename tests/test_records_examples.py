@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from trebuchet.converters.fen import read_moves_file
-from trebuchet.converters.record import GameRecord
-from trebuchet.converters.replay import replay
 
 from tests.helpers import ROOT
 from tests.test_records_roundtrip import FORMATS, convert, same_game
 from trebuchet.cli import main
+from trebuchet.converters.fen import read_moves_file
+from trebuchet.converters.record import GameRecord
+from trebuchet.converters.replay import replay
 
 HAND_WRITTEN = sorted((ROOT / "examples").glob("*/*.txt"))
 GENERATED = {"pgn": ".pgn", "courier": ".gc", "json": ".json"}

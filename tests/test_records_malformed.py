@@ -10,12 +10,12 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from trebuchet.cli import main
 from trebuchet.converters.pgn import read_games
 from trebuchet.converters.record import GameRecord
 from trebuchet.converters.replay import replay
 from trebuchet.variants.errors import TrebuchetError
-
-from trebuchet.cli import main
 
 MALFORMED = sorted((Path(__file__).parent / "malformed").iterdir())
 

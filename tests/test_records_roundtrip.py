@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from trebuchet.converters import courier, fen, json_format, pgn
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
 from trebuchet.converters.replay import CoordinatesFirst, replay

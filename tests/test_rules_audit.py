@@ -1,6 +1,6 @@
 """Independent audit of Duggan's Fantasy Chess, Mangonel Chess and Shatranj of Troy.
 
-Each test states a rule of ``shared/rules/DECISIONS.md`` (cited by id) and the
+Each test states a rule of docs/rules/ (cited by its ruling id) and the
 positions that show it.  Expected move sets and boards are worked out by hand
 from the rulings in the comments next to them, not recorded from the engine.
 """
@@ -8,9 +8,9 @@ from the rulings in the comments next to them, not recorded from the engine.
 from __future__ import annotations
 
 import pytest
-from trebuchet.variants.pieces import BLACK, WHITE
 
 from tests.helpers import legal_from, legal_texts, play, position
+from trebuchet.variants.pieces import BLACK, WHITE
 
 DF = "duggans-fantasy-chess"
 MC = "mangonel-chess"

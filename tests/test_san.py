@@ -8,11 +8,11 @@ import chess
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from tests.helpers import play, position
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
 from trebuchet.variants.registry import get_variant, variant_names
 from trebuchet.variants.san import SanNotation
-
-from tests.helpers import play, position
 
 
 @settings(max_examples=12, deadline=None)

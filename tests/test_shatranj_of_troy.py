@@ -1,5 +1,5 @@
 """Shatranj of Troy: one test per ruling ST-1 … ST-7 and per example of the rule
-page (shared/rules/shatranj-of-troy.txt), plus notation, FEN and the example game.
+page (docs/rules/shatranj-of-troy.md), plus notation, FEN and the example game.
 
 Expected move sets are written from the rulings, never read off the engine.
 """
@@ -9,14 +9,14 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from tests.helpers import ROOT, legal_from, legal_texts, play, position
 from trebuchet.variants.errors import FenError, IllegalMoveError
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.shatranj_of_troy import ShatranjOfTroyNotation
-
-from tests.helpers import ROOT, legal_from, legal_texts, play, position
 
 VARIANT = "shatranj-of-troy"
 START = "4k4/4t(fwecnr)4/ppppppppp/9/9/9/PPPPPPPPP/4T(FWECNR)4/4K4[] w - - 0 1"

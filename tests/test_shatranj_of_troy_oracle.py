@@ -20,10 +20,10 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from trebuchet.variants.perft import divide, perft
-from trebuchet.variants.position import Position
 
 from tests.helpers import DATA, legal_texts, position, requires_shared
+from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.position import Position
 
 pytestmark = requires_shared("oracles")
 

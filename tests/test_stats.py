@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
 from trebuchet.analysis.stats import corpus_stats, game_profile, position_mobility
+from trebuchet.cli import main
 from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.registry import get_variant, variant_names
-
-from trebuchet.cli import main
 
 
 def _random_game(name: str, seed: int, plies: int = 16) -> list[str]:
@@ -131,11 +131,10 @@ def test_stats_command_prints_a_table(tmp_path: Path) -> None:
 def test_stats_over_the_examples_agree_with_replaying_each_game() -> None:
     """The bundled example games of every variant, as PGN: the corpus figures in
     worker processes equal the legal-move counts of a plain replay, ply by ply."""
+    from tests.helpers import ROOT
     from trebuchet.converters.pgn import read_file
     from trebuchet.converters.record import GameRecord
     from trebuchet.converters.replay import replay
-
-    from tests.helpers import ROOT
 
     paths = sorted(str(p) for p in (ROOT / "examples").glob("*/*.pgn"))
     assert len(paths) >= len(variant_names()) - 1  # FIDE chess has no example game

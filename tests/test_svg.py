@@ -5,6 +5,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 
 import pytest
+
 from trebuchet.analysis.board import find_piece
 from trebuchet.analysis.mobility import empty_board
 from trebuchet.analysis.svg import board_svg, heatmap_svg

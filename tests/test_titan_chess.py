@@ -8,12 +8,11 @@ off the engine.
 
 from __future__ import annotations
 
+from tests.helpers import legal_from
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.pieces import WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
-
-from tests.helpers import legal_from
 
 NAMES = Geometry(12, 12)
 

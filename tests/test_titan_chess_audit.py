@@ -1,4 +1,4 @@
-"""Independent audit of Titan Chess against rulings TC-1 ... TC-8 (DECISIONS.md), the
+"""Independent audit of Titan Chess against rulings TC-1 ... TC-9 (docs/rules/titan-chess.md), the
 rule page (titan-chess.txt) and research-notes.md §5.
 
 Two kinds of test: hand-built positions that pin what a ruling or a worked example of
@@ -11,12 +11,12 @@ from __future__ import annotations
 import random
 
 import pytest
+
+from tests.helpers import legal_from, legal_texts, play
 from trebuchet.variants.move import MoveKind
 from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
-
-from tests.helpers import legal_from, legal_texts, play
 
 TITAN = get_variant("titan-chess")
 N = 12

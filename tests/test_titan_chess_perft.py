@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.pieces import Player as Color

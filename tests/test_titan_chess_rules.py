@@ -4,13 +4,13 @@ castling and notation (TC-2, TC-3, TC-7, rule page "Rules" section)."""
 from __future__ import annotations
 
 import pytest
+
+from tests.helpers import ROOT, legal_from, legal_texts, play
+from tests.test_titan_chess import NAMES, moves_from, removed_by, titan
 from trebuchet.variants.errors import IllegalMoveError
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.titan_chess import PROMOTION_CHOICES
-
-from tests.helpers import ROOT, legal_from, legal_texts, play
-from tests.test_titan_chess import NAMES, moves_from, removed_by, titan
 
 KINGS = {"g1": "K", "g12": "k"}
 
@@ -56,7 +56,7 @@ def test_pawn_from_the_centre_rank_steps_one_square() -> None:
 
 
 def test_run_records_every_square_passed_as_en_passant() -> None:
-    # DECISIONS.md, trebuchet FEN: the e.p. field lists every square passed over (a4a5).
+    # docs/rules/fen.md: the e.p. field lists every square passed over (a4a5).
     pos = titan(KINGS | {"a3": "P"})
     pos.push_text("a3a6")
     assert pos.fen().split()[3] == "a4a5"

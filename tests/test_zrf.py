@@ -11,6 +11,7 @@ import tracemalloc
 from pathlib import Path
 
 import pytest
+
 from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.expander import preprocess
 from trebuchet.converters.zrf.lexer import MAX_BYTES, decode

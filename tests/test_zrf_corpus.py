@@ -1,4 +1,4 @@
-"""Every real .zrf and .zsg under shared/data, read in place.
+"""Every real .zrf and .zsg under ../shared/data, read in place.
 
 The walk is recursive, so a corpus added later is covered without a change
 here.  Measured when written (95 DagazProject/ZRF rules files + dagaz-shatranj):
@@ -12,15 +12,15 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from tests.helpers import DATA, requires_shared
+from trebuchet.cli import main
 from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import ZrfFile, read_zrf
 from trebuchet.converters.zrf.show import board_text, info_text
 from trebuchet.converters.zsg import Names, find_rules_file, read_zsg_file
 
-from tests.helpers import DATA, requires_shared
-
 pytestmark = requires_shared("zillions")
-from trebuchet.cli import main
 
 ZRF_FILES = sorted(DATA.rglob("*.zrf"), key=str)
 ZSG_FILES = sorted(DATA.rglob("*.zsg"), key=str)

@@ -6,12 +6,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from trebuchet.cli import main
 from trebuchet.converters.zrf.model import parse_zrf, read_zrf
 from trebuchet.converters.zrf.writer import atom, limitations, variant_to_zrf
 from trebuchet.variants.pieces import WALL
 from trebuchet.variants.registry import get_variant, variant_names
-
-from trebuchet.cli import main
 
 
 @pytest.mark.parametrize("name", variant_names())

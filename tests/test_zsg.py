@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+
+from tests.helpers import ROOT
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError
 from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import read_zrf
@@ -21,8 +23,6 @@ from trebuchet.converters.zsg import (
     zsg_to_record,
 )
 from trebuchet.variants.registry import get_variant, variant_names
-
-from tests.helpers import ROOT
 
 FIXTURES = Path(__file__).parent / "fixtures" / "zillions"
 
@@ -217,11 +217,10 @@ def test_an_illegal_line_names_its_line() -> None:
 def test_example_games_convert_to_zsg_and_back(path: Path, tmp_path: Path) -> None:
     """``trebuchet convert --to zsg`` writes every board action (launches, slings,
     bridges, drops), and reading the file back replays the same board actions."""
+    from trebuchet.cli import main
     from trebuchet.converters.fen import read_moves_file
     from trebuchet.converters.replay import replay
     from trebuchet.converters.zsg import read_records
-
-    from trebuchet.cli import main
 
     target = tmp_path / "game.zsg"
     result = CliRunner().invoke(main, ["convert", str(path), "--to", "zsg", "-o", str(target)])

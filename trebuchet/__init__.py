@@ -1,0 +1,143 @@
+"""trebuchet: read, write, replay and analyse chess-variant game files.
+
+The public API is this package's root: variants and positions, moves and their
+actions, game records in every format, replay with its errors, mobility and
+reachability.  Submodules are the implementation; what is re-exported here is
+what stays stable.
+
+>>> import trebuchet
+>>> pos = trebuchet.get_variant("chess").start_position()
+>>> pos.push_text("e4")
+Move(12, 28, (Relocate(frm=12, to=28),))
+>>> pos.fen()
+'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import IO
+
+from trebuchet.analysis.board import AnalysisError, PieceForm, find_piece, piece_forms
+from trebuchet.analysis.mobility import Mobility, MobilityRow, empty_board, report
+from trebuchet.analysis.reachability import Reachability, reachability
+from trebuchet.converters.formats import FORMATS, detect_format, format_named, read_records
+from trebuchet.converters.record import (
+    Format,
+    GameRecord,
+    MoveNode,
+    RecordError,
+    ReplayError,
+)
+from trebuchet.converters.replay import replay
+from trebuchet.variants.errors import (
+    AmbiguousMoveError,
+    BetzaError,
+    FenError,
+    IllegalMoveError,
+    MoveError,
+    OptionError,
+    SquareError,
+    TrebuchetError,
+    UnknownVariantError,
+)
+from trebuchet.variants.move import (
+    Action,
+    Change,
+    Hand,
+    Move,
+    MoveKind,
+    Place,
+    Relocate,
+    Remove,
+    Terrain,
+)
+from trebuchet.variants.notation import Notation
+from trebuchet.variants.perft import divide, perft
+from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
+from trebuchet.variants.position import Position
+from trebuchet.variants.registry import get_variant, variant_names
+from trebuchet.variants.variant import Outcome, Promotion, Variant
+
+
+def read_games(path: str, format: str | None = None) -> Iterator[GameRecord | RecordError]:
+    """The games of the file at ``path``, each a :class:`GameRecord` (or the
+    :class:`RecordError` of a game that cannot be read), in the format named
+    (``pgn``, ``courier``, ``json``, ``moves``, ``zsg``) or detected.
+
+    The records are not replayed yet: :func:`replay` checks one and fills in
+    its moves.
+    """
+    return read_records(path, format_named(format) if format else None)
+
+
+def write_games(records: Iterable[GameRecord], out: IO[str], format: str) -> None:
+    """Write replayed ``records`` to the text stream ``out`` in ``format``."""
+    format_named(format).write(records, out)
+
+
+def mobility(variant: Variant, piece: str) -> Mobility:
+    """Empty-board mobility of the kind called ``piece`` (letter or name) on every square."""
+    return empty_board(variant, find_piece(variant, piece))
+
+
+def reach(variant: Variant, piece: str) -> Reachability:
+    """The reachability graph of the kind called ``piece``: distances, colour classes."""
+    return reachability(variant, find_piece(variant, piece))
+
+
+__all__ = [
+    "BLACK",
+    "FORMATS",
+    "WHITE",
+    "Action",
+    "AmbiguousMoveError",
+    "AnalysisError",
+    "BetzaError",
+    "Change",
+    "FenError",
+    "Format",
+    "GameRecord",
+    "Hand",
+    "IllegalMoveError",
+    "Mobility",
+    "MobilityRow",
+    "Move",
+    "MoveError",
+    "MoveKind",
+    "MoveNode",
+    "Notation",
+    "OptionError",
+    "Outcome",
+    "Piece",
+    "PieceForm",
+    "PieceType",
+    "Place",
+    "Player",
+    "Position",
+    "Promotion",
+    "Reachability",
+    "RecordError",
+    "Relocate",
+    "Remove",
+    "ReplayError",
+    "SquareError",
+    "Terrain",
+    "TrebuchetError",
+    "UnknownVariantError",
+    "Variant",
+    "detect_format",
+    "divide",
+    "empty_board",
+    "find_piece",
+    "get_variant",
+    "mobility",
+    "perft",
+    "piece_forms",
+    "reach",
+    "read_games",
+    "replay",
+    "report",
+    "variant_names",
+    "write_games",
+]

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 import pyparsing as pp
+
 from trebuchet.variants.errors import BetzaError
 from trebuchet.variants.geometry import Vector
 

@@ -1,6 +1,6 @@
 """Catapults of Troy (Gary K. Gifford, 2003): a river that is really there.
 
-Rulings CT-1 … CT-11 of ``rules/DECISIONS.md`` decide every point the rule page
+Rulings CT-1 … CT-13 of docs/rules/catapults-of-troy.md decide every point the rule page
 leaves open; comments cite them.
 
 Board model (CT-1): rank 6 is the river.  An unbridged river square holds

@@ -15,7 +15,6 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from functools import cache
-from importlib.metadata import entry_points
 
 from trebuchet.variants.catapults_of_troy import CatapultsOfTroy
 from trebuchet.variants.chess import Chess
@@ -39,6 +38,9 @@ BUNDLED: tuple[type[Variant], ...] = (
 )
 
 
+_BUNDLED_BY_NAME = {cls.name: cls for cls in BUNDLED}
+
+
 class PluginError(TrebuchetError):
     """An installed plugin game that cannot be loaded."""
 
@@ -46,6 +48,10 @@ class PluginError(TrebuchetError):
 @cache
 def _plugins() -> dict[str, type[Variant]]:
     """The games registered by other distributions, by their ``name`` (read once)."""
+    # Imported here: importlib.metadata costs 20 ms of start-up, and scanning the
+    # installed distributions more, which a bundled game's lookup never needs.
+    from importlib.metadata import entry_points
+
     found: dict[str, type[Variant]] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
         try:
@@ -64,7 +70,7 @@ def _plugins() -> dict[str, type[Variant]]:
 
 def variant_table() -> dict[str, type[Variant]]:
     """Every variant available, by name: the bundled ones first, then plugins."""
-    table = {cls.name: cls for cls in BUNDLED}
+    table = dict(_BUNDLED_BY_NAME)
     for name, cls in _plugins().items():
         table.setdefault(name, cls)
     return table
@@ -78,6 +84,9 @@ def variant_names() -> list[str]:
 def variant_class(name: str) -> type[Variant]:
     """The class of the variant called ``name`` (case, ``_`` and spaces forgiven)."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    bundled = _BUNDLED_BY_NAME.get(key)
+    if bundled is not None:
+        return bundled
     table = variant_table()
     found = table.get(key)
     if found is None:

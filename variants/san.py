@@ -244,7 +244,10 @@ class SanNotation:
         nearest = tuple(difflib.get_close_matches(text, written, n=5, cutoff=0.0))
         hint = f"nearest legal: {', '.join(nearest)}" if nearest else "no legal moves"
         return IllegalMoveError(
-            f"illegal move {text!r}; {hint}", text=text, fen=pos.fen(), nearest=nearest
+            f"illegal move {text!r} in {pos.fen()}; {hint}",
+            text=text,
+            fen=pos.fen(),
+            nearest=nearest,
         )
 
 

@@ -17,12 +17,13 @@ king moves and special moves are tried on the board.
 >>> len(chess.legal_moves(pos))
 20
 >>> sorted(pos.move_text(m) for m in chess.legal_moves(pos, to=chess.square("f3")))
-['g1f3', 'g2g3']
+['f2f3', 'g1f3']
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -82,6 +83,8 @@ class _Tables:
     steps: dict[Player, list[tuple[_AttackStep, ...]]] = field(default_factory=dict)
     slow_kinds: dict[Player, frozenset[str]] = field(default_factory=dict)
 
+
+_LOOKS_LIKE_COORDINATES = re.compile(r"^(?:[a-zA-Z]\d+|[A-Za-z](?:\([A-Za-z]*\))?[@*])[a-zA-Z]\d+")
 
 Filter = Callable[[Move], bool]
 """A test a reader applies to candidate moves before the (costly) legality test."""
@@ -768,12 +771,16 @@ class Variant:
         """The legal move ``text`` names in any notation ``trebuchet play`` reads: a
         null move (``--``, ``0000``), coordinate notation, or the game's own notation.
 
-        When neither reading finds a move, the coordinate reading's error is raised
-        (it names the nearest legal moves).
+        A text shaped like coordinates (``e2e4``, ``P@e4``) is read as coordinates
+        first, anything else in the game's notation first; when neither reading
+        finds a move, the first reading's error is raised (it names the nearest
+        legal moves in that notation).
         """
         if text.strip() in NULL_TEXTS:
             return null_move()
-        return first_reading(pos, text, self.parse_move, self.notation.read)
+        if _LOOKS_LIKE_COORDINATES.match(text.strip()):
+            return first_reading(pos, text, self.parse_move, self.notation.read)
+        return first_reading(pos, text, self.notation.read, self.parse_move)
 
     def parse_move(self, pos: Position, text: str) -> Move:
         """The legal move written ``text`` in coordinate notation (any case of squares)."""
