@@ -43,7 +43,6 @@ from trebuchet.converters.record import (
     RecordError,
     resolve_variant_name,
 )
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
 from trebuchet.converters.zrf.model import Game
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
@@ -51,6 +50,7 @@ from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
+from trebuchet.variants.zrf.errors import ZrfError
 
 HEADER = "Zillions Save Game File Version "
 _SETUP = re.compile(r"^\((\S+) (\S+)(?: (\S+))?\)$")

@@ -167,7 +167,8 @@ def test_ct4_pawn_carried_to_last_rank_becomes_archer() -> None:
 # -- CT-5 the Archer -----------------------------------------------------------------
 def test_ct5_archer_example_four_captures_around_f7() -> None:
     """Page, White's 20th move: A 's' F7, A x F7, A 's' F5, A 's' D5 (the page's
-    "H7" is a misprint for F7, research-notes 1.6)."""
+    "H7" is a misprint for F7: docs/rules/catapults-of-troy.md, worked example
+    "Archer D7")."""
     p = pos(ARCHER)
     moves = {"d7d8", "d7d9", "d7e8", "d7f9", "d7e7", "d7f7", "d7c7", "d7b7"}
     shots = {"d7f7/s", "d7f5/s", "d7d5/s"}  # F5 and D5 over the river (CT-5)

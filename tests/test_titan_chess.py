@@ -1,4 +1,4 @@
-"""Titan Chess pieces: the rule page's worked examples (research-notes.md §5.5).
+"""Titan Chess pieces: the rule page's worked examples (docs/rules/titan-chess.md, worked examples).
 
 The rule page's diagrams are lost; each position below is built from the text
 of its example, on the 12 x 12 board, with the Kings placed out of the way.
@@ -217,8 +217,9 @@ def test_quad_raptor_takes_b5_only_when_a6_is_empty() -> None:
 
 
 def test_quad_pieces_check_only_with_an_empty_landing_square() -> None:
-    # research-notes §5.7: "a Quad piece attacks only if there is an empty landing
-    # square beyond".  Quad Bomber d4-e3-f3-g3 toward a King on g3.
+    # docs/rules/titan-chess.md, TC-9 and worked example "Quad check": a Quad piece
+    # attacks a square only when the square beyond it, on its path, is empty.
+    # Quad Bomber d4-e3-f3-g3 toward a King on g3.
     open_landing = titan({"d4": "U", "g3": "k", "a1": "K"}, turn="b")
     assert open_landing.is_check()
     blocked = titan({"d4": "U", "g3": "k", "h3": "p", "a1": "K"}, turn="b")

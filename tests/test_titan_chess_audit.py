@@ -1,5 +1,5 @@
-"""Independent audit of Titan Chess against rulings TC-1 ... TC-9 (docs/rules/titan-chess.md), the
-rule page (titan-chess.txt) and research-notes.md §5.
+"""Independent audit of Titan Chess against docs/rules/titan-chess.md (rulings TC-1 … TC-9
+and its worked examples).
 
 Two kinds of test: hand-built positions that pin what a ruling or a worked example of
 the page fixes, and a differential test against a small move generator written here
@@ -122,8 +122,8 @@ def test_tc4_warrior_jump_keeps_a_friend_and_takes_both_enemies() -> None:
 
 
 def test_tc4_guard_camel_leap_and_diagonal_step_take_one_piece() -> None:
-    # research-notes §5.5, W18 example: Guard on d5 takes c4 alone, c4+b3 by the jump,
-    # f7 over a pawn on e6, e4 by the (3,1) leap... here e4 -> rook on e8 by the camel.
+    # docs/rules/titan-chess.md, worked example W18: c4 alone, c4+b3 by the jump, f7
+    # over the own pawn on e6; here the rook stands on e8 to test the camel leap.
     pos = setup(KINGS | {"d5": "G", "c4": "p", "b3": "p", "e6": "P", "f7": "n", "e8": "r"})
     assert removed(pos, "d5c4") == {"c4"}
     assert removed(pos, "d5b3") == {"c4", "b3"}

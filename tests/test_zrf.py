@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.expander import preprocess
 from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
 from trebuchet.converters.zrf.model import ZrfFile, parse_zrf, read_zrf
 from trebuchet.converters.zrf.parser import parse_text
-from trebuchet.converters.zrf.tree import Atom, Form, Str
+from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.tree import Atom, Form, Str
 
 FIXTURES = Path(__file__).parent / "fixtures" / "zillions"
 FEATURES = FIXTURES / "features.zrf"

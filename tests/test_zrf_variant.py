@@ -17,12 +17,12 @@ from click.testing import CliRunner
 
 from tests.helpers import DATA, requires_shared
 from trebuchet.cli import main
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import Game, read_zrf
 from trebuchet.converters.zrf.to_variant import piece_letters, variant_from_zrf
 from trebuchet.variants.fen import read_fen, write_fen
 from trebuchet.variants.geometry import FILE_LETTERS
 from trebuchet.variants.variant import Variant
+from trebuchet.variants.zrf.errors import ZrfError
 
 CORPUS = DATA / "zillions" / "corpus"
 TRANSPORT = CORPUS / "TransportChess" / "TransportChess.zrf"

@@ -10,7 +10,6 @@ from click.testing import CliRunner
 
 from tests.helpers import ROOT
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import read_zrf
 from trebuchet.converters.zsg import (
     Action,
@@ -23,6 +22,7 @@ from trebuchet.converters.zsg import (
     zsg_to_record,
 )
 from trebuchet.variants.registry import get_variant, variant_names
+from trebuchet.variants.zrf.errors import ZrfError
 
 FIXTURES = Path(__file__).parent / "fixtures" / "zillions"
 

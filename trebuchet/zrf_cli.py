@@ -5,13 +5,13 @@ from __future__ import annotations
 import click
 
 from trebuchet.analysis.diagram import text_diagram
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import read_zrf
 from trebuchet.converters.zrf.show import board_text, info_text
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import variant_to_zrf
 from trebuchet.files import write_text
 from trebuchet.variants.registry import get_variant
+from trebuchet.variants.zrf.errors import ZrfError
 
 
 @click.group("zrf")

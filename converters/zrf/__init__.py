@@ -4,8 +4,8 @@
 variants; ``variant_to_zrf(variant)`` writes one of trebuchet's variants.
 """
 
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import ZrfFile, parse_zrf, read_zrf
 from trebuchet.converters.zrf.writer import variant_to_zrf
+from trebuchet.variants.zrf.errors import ZrfError
 
 __all__ = ["ZrfError", "ZrfFile", "parse_zrf", "read_zrf", "variant_to_zrf"]

@@ -25,10 +25,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.lexer import decode
 from trebuchet.converters.zrf.parser import parse_text
-from trebuchet.converters.zrf.tree import Atom, Form, Node, Str
+from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.tree import Atom, Form, Node, Str
 
 #: Real files nest macro calls and forms less than 80 deep together.
 MAX_EXPANSION_DEPTH = 300

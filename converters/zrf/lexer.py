@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from trebuchet.converters.zrf.errors import ZrfError
+from trebuchet.variants.zrf.errors import ZrfError
 
 #: Real rules files are at most ~120 kB; anything beyond this is refused unread.
 MAX_BYTES = 4_000_000

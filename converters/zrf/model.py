@@ -21,10 +21,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.expander import Loader, load_include, preprocess
 from trebuchet.converters.zrf.lexer import check_size, decode
-from trebuchet.converters.zrf.tree import Atom, Form, Node, text_of
+from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.tree import Atom, Form, Node, text_of
 
 Rect = tuple[int, int, int, int]
 

@@ -14,9 +14,9 @@ alternatives over name sets are what pyparsing is good at.
 
 from __future__ import annotations
 
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.lexer import MAX_DEPTH, check_size, tokens
-from trebuchet.converters.zrf.tree import Atom, Form, Node, Str
+from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.tree import Atom, Form, Node, Str
 
 
 def parse_text(text: str, source: str = "") -> list[Node]:

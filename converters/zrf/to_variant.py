@@ -34,12 +34,12 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
-from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.model import Game, Grid, ZrfFile
 from trebuchet.variants.geometry import FILE_LETTERS
 from trebuchet.variants.move import Move
 from trebuchet.variants.pieces import PieceType
 from trebuchet.variants.variant import Variant
+from trebuchet.variants.zrf.errors import ZrfError
 
 if TYPE_CHECKING:
     from trebuchet.variants.pieces import Piece
