@@ -23,7 +23,7 @@ def text_diagram(pos: Position) -> str:
     for rank in range(geo.ranks - 1, -1, -1):
         row = "".join(cells[sq].rjust(width) for sq in geo.squares_of_rank(rank))
         lines.append(f"{rank + 1:>{label}} {row}")
-    files = "".join(geo.names[f][0].rjust(width) for f in range(geo.files))
+    files = "".join(_file_label(geo.names, geo.files, f).rjust(width) for f in range(geo.files))
     lines.append(" " * (label + 1) + files)
     lines.append("")
     lines.append(f"{color_name(pos.turn).capitalize()} to move")
@@ -33,3 +33,14 @@ def text_diagram(pos: Position) -> str:
             lines.append(f"{color_name(player).capitalize()} holds: {held}")
     lines.append(pos.fen())
     return "\n".join(lines)
+
+
+def _file_label(names: tuple[str, ...], files: int, file: int) -> str:
+    """A file's label: the letters its squares' names start with (``a`` of ``a1``),
+    read off the lowest square of the file that is there."""
+    for sq in range(file, len(names), files):
+        name = names[sq]
+        if name:
+            letters = name.rstrip("0123456789")
+            return letters or name
+    return ""

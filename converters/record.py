@@ -109,6 +109,9 @@ class GameRecord:
     #: not in the game's own notation: coordinates, Game Courier action lists);
     #: None means the game's own notation first, then coordinates
     reading: NotationFactory | None = None
+    #: the game itself, when it is none of the registry's: a Zillions game read
+    #: from the rules file a saved game names
+    game: Variant | None = None
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -126,7 +129,10 @@ class GameRecord:
         return self.result if self.result in RESULTS else "*"
 
     def variant(self) -> Variant:
-        """The variant the ``Variant`` tag names (FIDE chess when absent)."""
+        """The record's game, else the variant the ``Variant`` tag names (FIDE chess
+        when absent)."""
+        if self.game is not None:
+            return self.game
         name = resolve_variant_name(self.tags.get("Variant", ""))
         if name is None:
             raise RecordError(

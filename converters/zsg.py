@@ -26,6 +26,7 @@ against the texts of the legal moves, so what is written is read back exactly.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -44,13 +45,15 @@ from trebuchet.converters.record import (
     resolve_variant_name,
 )
 from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
-from trebuchet.converters.zrf.model import Game
+from trebuchet.converters.zrf.model import Game, read_zrf
+from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant
 
 HEADER = "Zillions Save Game File Version "
 _SETUP = re.compile(r"^\((\S+) (\S+)(?: (\S+))?\)$")
@@ -493,25 +496,88 @@ def _fen_row(pieces: Iterable[Piece | None]) -> str:
 
 
 def _match(pos: Position, line: MoveLine, source: str) -> Move:
-    wanted = line.body()
-    found = [m for m in pos.legal_moves() if move_text(pos, m) == wanted]
+    wanted = line.body().split()
+    if wanted[:1] == ["partial"]:
+        wanted = wanted[2:]  # the partial number is Zillions' own bookkeeping
+    legal = pos.legal_moves()
+    found = [m for m in legal if _zsg_text(pos, m).split() == wanted]
     if found and all(m.actions == found[0].actions for m in found):
         # Moves that differ only in how our rules name them (a Catapult's
         # "launch" and "ride" to the same square) do the same thing on the
         # board, and a ZSG records only the board: the first stands for all.
         return found[0]
-    problem = "matches no legal move" if not found else f"matches {len(found)} legal moves"
-    raise RecordError(f"move {line.number} {wanted!r} {problem}", source=source, line=line.line)
+    text = " ".join(wanted)
+    if found:
+        problem = f"matches {len(found)} legal moves"
+    else:
+        nearest = difflib.get_close_matches(text, [_zsg_text(pos, m) for m in legal], n=3, cutoff=0)
+        problem = "matches no legal move; nearest: " + ("; ".join(nearest) or "no legal moves")
+    raise RecordError(f"move {line.number} {text!r} {problem}", source=source, line=line.line)
 
 
-def read_record(text: str, source: str = "") -> GameRecord:
-    """A ZSG of one of our variants, the variant found from its ``VariantName=`` line.
+def _zsg_text(pos: Position, move: Move) -> str:
+    """A move as a saved game writes it: a Zillions game's own text, else ours."""
+    if isinstance(move, ZrfMove):
+        return move.text
+    if move.is_null():
+        return "Pass"
+    return move_text(pos, move)
 
-    This is the entry point for ``trebuchet convert game.zsg``: the header is
-    read first, the title resolved like a PGN ``Variant`` tag, then every line
-    is matched (:func:`zsg_to_record`).
+
+def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
+    """A saved game replayed by the rules file it was played with: every line must be
+    one legal move of the game's own programs, its complete text."""
+    header = read_zsg(text, source)
+    game = read_zrf(rules).game(header.variant_name)
+    variant = variant_from_zrf(game)
+    saved = read_zsg(text, source, Names.of_game(game))
+    pos = variant.start_position()
+    for entry in saved.setup:
+        _set_up_zrf(variant, pos, entry, source)
+    record = GameRecord(
+        tags={"Variant": game.title, "RulesFile": rules.name}, source=source, game=variant
+    )
+    if saved.setup:
+        record.tags["SetUp"] = "1"
+        record.tags["FEN"] = pos.fen()
+    for line in saved.moves:
+        move = _match(pos, line, source)
+        record.moves.append(MoveNode(_zsg_text(pos, move), line=line.line, move=move))
+        pos.push(move)
+    return record
+
+
+def _set_up_zrf(variant: ZrfVariant, pos: Position, entry: tuple[str, ...], source: str) -> None:
+    """A setup line on a Zillions game's position: ``(x pos)`` or ``(Player Piece pos)``."""
+    where = variant.geometry.index_of(entry[-1])
+    if where is None:
+        raise RecordError(f"setup line names no position {entry[-1]!r}", source=source)
+    if entry[0] == "x":
+        pos.board[where] = None
+        return
+    players = {name: i for i, name in enumerate(variant.spec.players)}
+    if entry[0] not in players or entry[1] not in variant.kinds:
+        raise RecordError(f"bad setup entry {entry}", source=source)
+    pos.board[where] = variant.make_piece(variant.kinds[entry[1]], players[entry[0]])
+
+
+def read_record(text: str, source: str = "", rules: str | Path | None = None) -> GameRecord:
+    """A saved game, replayed: by the rules file it names (found beside it; ``rules``
+    overrides), else as a game of one of trebuchet's own variants.
+
+    This is the entry point for ``trebuchet check`` and ``convert``: the header
+    is read first; with no rules file, its title is resolved like a PGN
+    ``Variant`` tag and every line is matched (:func:`zsg_to_record`).
     """
     header = read_zsg(text, source)
+    found = Path(rules) if rules is not None else (
+        find_rules_file(source, header.rules_file) if source else None
+    )
+    if found is not None:
+        try:
+            return zrf_record(text, source, found)
+        except ZrfError as exc:
+            raise RecordError(str(exc)) from None
     name = resolve_variant_name(header.variant_name)
     if name is None:
         raise RecordError(

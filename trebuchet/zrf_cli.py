@@ -10,6 +10,7 @@ from trebuchet.converters.zrf.show import board_text, info_text
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import variant_to_zrf
 from trebuchet.files import write_text
+from trebuchet.variants.fen import board_field
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.zrf.errors import ZrfError
 
@@ -51,9 +52,10 @@ def info_command(path: str) -> None:
 def board_command(path: str, variant: str | None) -> None:
     """Draw the start position of a game or variant of FILE.
 
-    A single rectangular grid is drawn as a trebuchet board, with its FEN and
-    the letters given to the ZRF pieces; any other board is drawn by Zillions'
-    own layout, with the reason it is no trebuchet board.
+    The game's drawn grid is shown as a trebuchet board (its FEN board field
+    and the letters given to the ZRF pieces), then the position as the ZRF
+    engine writes it; a game the engine cannot play is drawn by Zillions' own
+    layout, with the reason.
 
     \b
     Example:
@@ -64,11 +66,13 @@ def board_command(path: str, variant: str | None) -> None:
         converted = variant_from_zrf(game)
     except ZrfError as exc:
         click.echo(board_text(game))
-        click.echo(f"  not a trebuchet board: {exc.reason}")
+        click.echo(f"  not a playable trebuchet variant: {exc.reason}")
         return
     pieces = ", ".join(f"{t.letter} = {t.name}" for t in converted.types.values())
+    start = converted.start_position()
     click.echo(f"{game.title}: {converted.files}x{converted.ranks}")
-    click.echo(text_diagram(converted.start_position()))
+    click.echo(text_diagram(start))
+    click.echo(f"board: {board_field(start)}")
     click.echo(f"pieces: {pieces or '-'}")
 
 

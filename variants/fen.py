@@ -62,6 +62,25 @@ def write_fen(pos: Position) -> str:
     """The FEN of ``pos``; read_fen(write_fen(p)) reproduces p."""
     variant = pos.variant
     geo = variant.geometry
+    board = board_field(pos)
+    if variant.has_hands:
+        board += f"[{_hands_text(pos)}]"
+    return " ".join(
+        (
+            board,
+            "w" if pos.turn == WHITE else "b",
+            _castling_text(pos),
+            "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
+            str(pos.halfmove),
+            str(pos.fullmove),
+        )
+    )
+
+
+def board_field(pos: Position) -> str:
+    """The board of ``pos`` as FEN writes it: ranks from the top, ``*`` for a square
+    that is not there (a game with squares off the grid writes only the grid)."""
+    geo = pos.variant.geometry
     rows = []
     for rank in range(geo.ranks - 1, -1, -1):
         row = []
@@ -78,19 +97,7 @@ def write_fen(pos: Position) -> str:
         if empty:
             row.append(str(empty))
         rows.append("".join(row))
-    board = "/".join(rows)
-    if variant.has_hands:
-        board += f"[{_hands_text(pos)}]"
-    return " ".join(
-        (
-            board,
-            "w" if pos.turn == WHITE else "b",
-            _castling_text(pos),
-            "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
-            str(pos.halfmove),
-            str(pos.fullmove),
-        )
-    )
+    return "/".join(rows)
 
 
 def _split_holdings(field: str) -> tuple[str, str | None]:

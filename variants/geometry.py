@@ -26,18 +26,37 @@ QUEEN_LINES: tuple[Vector, ...] = ORTHOGONAL + DIAGONAL
 
 
 class Geometry:
-    """A rectangular board: its size, square names, rays and leaps."""
+    """A rectangular board: its size, square names, rays and leaps.
 
-    def __init__(self, files: int, ranks: int) -> None:
+    A game may name its squares otherwise (``names``, the grid's squares row by
+    row from the bottom), and may have squares off the grid (``extra``: a
+    Zillions game's hands and counters), numbered after the grid's; those have
+    no file or rank, and no ray leads to or from them.
+    """
+
+    def __init__(
+        self,
+        files: int,
+        ranks: int,
+        *,
+        names: tuple[str, ...] | None = None,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         if not (1 <= files <= len(FILE_LETTERS) and 1 <= ranks <= 99):
             raise ValueError(f"unsupported board size {files}x{ranks}")
         self.files = files
         self.ranks = ranks
-        self.size = files * ranks
-        self.names: tuple[str, ...] = tuple(
-            FILE_LETTERS[sq % files] + str(sq // files + 1) for sq in range(self.size)
+        #: squares of the grid; squares from here on are the extra ones
+        self.grid_size = files * ranks
+        self.size = self.grid_size + len(extra)
+        grid = names or tuple(
+            FILE_LETTERS[sq % files] + str(sq // files + 1) for sq in range(self.grid_size)
         )
-        self._index = {name: sq for sq, name in enumerate(self.names)}
+        if len(grid) != self.grid_size:
+            raise ValueError(f"{len(grid)} names for a {files}x{ranks} grid")
+        self.names: tuple[str, ...] = (*grid, *extra)
+        self._index = {name.lower(): sq for sq, name in enumerate(self.names) if name}
+        self._exact = {name: sq for sq, name in enumerate(self.names) if name}
         self._rays: dict[Vector, tuple[tuple[int, ...], ...]] = {}
         self._leaps: dict[Vector, tuple[int, ...]] = {}
 
@@ -47,7 +66,7 @@ class Geometry:
     # -- names -------------------------------------------------------------
     def square(self, name: str) -> int:
         """The square called ``name`` (``e4``, ``E4``, ``l12``); SquareError if none."""
-        sq = self._index.get(name.strip().lower())
+        sq = self.index_of(name)
         if sq is None:
             raise SquareError(
                 f"no square {name!r} on a {self.files}x{self.ranks} board "
@@ -56,9 +75,11 @@ class Geometry:
         return sq
 
     def index_of(self, name: str) -> int | None:
-        """The square called ``name`` in any case, or None: for readers that try a
-        reading and move on when it names no square."""
-        return self._index.get(name.strip().lower())
+        """The square called ``name`` (exactly, else in any case), or None: for readers
+        that try a reading and move on when it names no square."""
+        text = name.strip()
+        found = self._exact.get(text)
+        return found if found is not None else self._index.get(text.lower())
 
     def name(self, sq: int) -> str:
         return self.names[sq]
@@ -69,6 +90,10 @@ class Geometry:
     def rank_of(self, sq: int) -> int:
         return sq // self.files
 
+    def on_grid(self, sq: int) -> bool:
+        """Whether ``sq`` is a square of the grid (not one of the extra squares)."""
+        return sq < self.grid_size
+
     def at(self, file: int, rank: int) -> int | None:
         """The square at ``(file, rank)`` (0-based), or None off the board."""
         if 0 <= file < self.files and 0 <= rank < self.ranks:
@@ -76,6 +101,8 @@ class Geometry:
         return None
 
     def offset(self, sq: int, vector: Vector) -> int | None:
+        if sq >= self.grid_size:
+            return None
         return self.at(sq % self.files + vector[0], sq // self.files + vector[1])
 
     def squares_of_rank(self, rank: int) -> tuple[int, ...]:

@@ -41,14 +41,16 @@ class Piece:
     ``color`` is the owning player (None only for :data:`WALL`).  ``cargo``
     holds the kind letters of carried pieces (a Catapult's rider, a Trojan
     Horse's load) in the variant's canonical order; carried pieces belong to
-    the carrier's owner.  ``royal`` pieces are the ones whose loss (or
-    capturability) decides check.  Never build a Piece directly: ask the
-    variant (:meth:`trebuchet.variants.variant.Variant.piece`), which interns
-    them, so that boards hold shared objects that compare by identity; nothing
-    changes a Piece after it is built.
+    the carrier's owner.  ``attributes`` names the piece's attributes that are
+    true (Zillions games give pieces named flags, such as ``never-moved?``).
+    ``royal`` pieces are the ones whose loss (or capturability) decides check.
+    Never build a Piece directly: ask the variant
+    (:meth:`trebuchet.variants.variant.Variant.piece`), which interns them, so
+    that boards hold shared objects that compare by identity; nothing changes a
+    Piece after it is built.
     """
 
-    __slots__ = ("cargo", "color", "kind", "royal", "symbol", "type")
+    __slots__ = ("attributes", "cargo", "color", "kind", "royal", "symbol", "type")
 
     def __init__(
         self,
@@ -58,10 +60,12 @@ class Piece:
         ptype: PieceType | None,
         *,
         royal: bool | None = None,
+        attributes: frozenset[str] = frozenset(),
     ) -> None:
         self.kind = kind
         self.color = color
         self.cargo = cargo
+        self.attributes = attributes
         self.type = ptype
         self.royal = (ptype is not None and ptype.royal) if royal is None else royal
         letters = kind + (f"({''.join(cargo)})" if cargo else "")

@@ -9,17 +9,18 @@ then updates turn, castling rights, en passant squares and clocks in
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from trebuchet.variants.fen import write_fen
 from trebuchet.variants.move import Change, Hand, Move, Place, Relocate, Remove, Terrain
 from trebuchet.variants.pieces import WALL, WHITE, Piece, Player
 
 if TYPE_CHECKING:
     from trebuchet.variants.variant import Outcome, Variant
 
-_State = tuple[Player, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...]]
+_State = tuple[
+    Player, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...], Hashable
+]
 
 
 class Position:
@@ -29,7 +30,9 @@ class Position:
     rooks that still have their right; ``ep`` the squares a pawn just passed
     over and ``ep_victim`` the square of that pawn; ``hands`` counts the pieces
     each player holds, by hand key; ``royals`` lists, per player, the squares
-    of its royal pieces.
+    of its royal pieces; ``rules_state`` is whatever else a game's rules read
+    (an immutable value the variant keeps up to date: a Zillions game's place
+    in its turn order and its last move's squares).
     """
 
     __slots__ = (
@@ -42,6 +45,7 @@ class Position:
         "halfmove",
         "hands",
         "royals",
+        "rules_state",
         "turn",
         "variant",
     )
@@ -58,6 +62,7 @@ class Position:
         self.hands: dict[tuple[Player, str], int] = {}
         #: squares of royal pieces, indexed by player
         self.royals: tuple[tuple[int, ...], ...] = ((),) * variant.players
+        self.rules_state: Hashable = ()
         self._stack: list[tuple[Move, list[tuple[int, Piece | None]], _State, bool]] = []
 
     # -- reading -----------------------------------------------------------
@@ -66,7 +71,7 @@ class Position:
 
     def fen(self) -> str:
         """This position in trebuchet FEN (docs/rules/fen.md)."""
-        return write_fen(self)
+        return self.variant.write_fen(self)
 
     def piece_at(self, square: int | str) -> Piece | None:
         """The piece on a square (a WALL-free answer: a missing square holds None)."""
@@ -101,6 +106,7 @@ class Position:
         other.fullmove = self.fullmove
         other.hands = dict(self.hands)
         other.royals = self.royals
+        other.rules_state = self.rules_state
         if stack:
             other._stack = [(m, list(w), s, h) for m, w, s, h in self._stack]
         return other
@@ -109,7 +115,7 @@ class Position:
         """What must be equal for two positions to count as a repetition."""
         hands = tuple(sorted((c, k, n) for (c, k), n in self.hands.items() if n))
         ep = self.ep if self.variant.ep_capture_possible(self) else ()
-        return (tuple(self.board), self.turn, self.castling, ep, hands)
+        return (tuple(self.board), self.turn, self.castling, ep, hands, self.rules_state)
 
     def repetitions(self) -> int:
         """How often the current position has occurred (1 = only now).
@@ -171,6 +177,7 @@ class Position:
             self.halfmove,
             self.fullmove,
             self.royals,
+            self.rules_state,
         )
         captured = False
         hand_changed = False
@@ -233,6 +240,7 @@ class Position:
             self.halfmove,
             self.fullmove,
             self.royals,
+            self.rules_state,
         ) = state
         return move
 

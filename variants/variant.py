@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
-from trebuchet.variants.fen import set_up
+from trebuchet.variants.fen import set_up, write_fen
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import Change, Move, MoveKind, Relocate, Remove, null_move, with_change
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
@@ -137,10 +137,10 @@ class Variant:
         self._next = tuple((p + 1) % self.players for p in self.player_range)
         #: per player, its one opponent in a two-player game, else -1 (ask every opponent)
         self._rival = tuple(opps[0] if len(opps) == 1 else -1 for opps in self._opponents)
-        self.geometry = Geometry(self.files, self.ranks)
+        self.geometry = self.make_geometry()
         self.types: dict[str, PieceType] = {t.letter: t for t in self.piece_types()}
         self.kind_order = self.kind_order or "".join(self.types)
-        self._pieces: dict[tuple[str, Player | None, tuple[str, ...]], Piece] = {}
+        self._pieces: dict[tuple[str, Player | None, tuple[str, ...], frozenset[str]], Piece] = {}
         start = self.start_position()
         self._initial_ranks = {
             (color, kind): frozenset(
@@ -207,6 +207,11 @@ class Variant:
         """The game's piece kinds, built fresh for each variant object."""
         raise NotImplementedError
 
+    def make_geometry(self) -> Geometry:
+        """The board: ``files`` × ``ranks`` squares named a1 … (a game with other
+        names or squares off the grid, a Zillions game, builds its own)."""
+        return Geometry(self.files, self.ranks)
+
     def initial_squares(self, kind: str) -> dict[Player, frozenset[int]]:
         """Squares from which a kind's initial (Betza ``i``) moves may start:
         by default every square of the ranks where that kind stands at the start."""
@@ -238,18 +243,27 @@ class Variant:
         return self._next[player]
 
     # -- pieces and positions ------------------------------------------------
-    def piece(self, kind: str, color: Player, cargo: Iterable[str] = ()) -> Piece:
-        """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``."""
+    def piece(
+        self,
+        kind: str,
+        color: Player,
+        cargo: Iterable[str] = (),
+        attributes: frozenset[str] = frozenset(),
+    ) -> Piece:
+        """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``, with
+        ``attributes`` true."""
         order = self.kind_order
         cargo_t = tuple(sorted((k.upper() for k in cargo), key=lambda k: (order.find(k), k)))
-        key = (kind.upper(), color, cargo_t)
+        key = (kind.upper(), color, cargo_t, attributes)
         piece = self._pieces.get(key)
         if piece is None:
             ptype = self.types.get(key[0])
             if ptype is None:
                 raise KeyError(kind)
             royal = self.is_royal(key[0], cargo_t)
-            piece = self._pieces[key] = Piece(key[0], color, cargo_t, ptype, royal=royal)
+            piece = self._pieces[key] = Piece(
+                key[0], color, cargo_t, ptype, royal=royal, attributes=attributes
+            )
         return piece
 
     def start_position(self) -> Position:
@@ -259,8 +273,17 @@ class Variant:
     def position(self, fen: str | None = None) -> Position:
         """A new position from trebuchet FEN (the start when None); FenError if unreadable."""
         pos = Position(self)
-        set_up(pos, self.start_fen if fen is None else fen)
+        self.read_fen(pos, self.start_fen if fen is None else fen)
         return pos
+
+    def read_fen(self, pos: Position, text: str) -> None:
+        """Set up the empty ``pos`` from ``text`` (docs/rules/fen.md; a game whose state
+        does not fit that dialect reads its own)."""
+        set_up(pos, text)
+
+    def write_fen(self, pos: Position) -> str:
+        """``pos`` as text that :meth:`read_fen` reads back to the same position."""
+        return write_fen(pos)
 
     def square(self, name: str) -> int:
         """The square called ``name`` (``e4``); SquareError if the board has none."""
@@ -360,6 +383,8 @@ class Variant:
         size = self.geometry.size
         found: dict[tuple[Player, str, int], list[int]] = {}
         for ptype in self.types.values():
+            if type(ptype).targets is PieceType.targets:
+                continue  # the default: anywhere
             for color in self.player_range:
                 reach = [ptype.targets(color, sq) for sq in range(size)]
                 if any(len(targets) == size for targets in reach):

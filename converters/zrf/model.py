@@ -76,6 +76,9 @@ class Board:
     positions: dict[str, Rect] = field(default_factory=dict)
     links: list[tuple[str, str, str]] = field(default_factory=list)
     unlinks: list[tuple[str, ...]] = field(default_factory=list)
+    #: ``links`` and ``unlink`` in the order the file gives them: an ``unlink``
+    #: takes away the links made before it, not those added after
+    link_edits: list[tuple[str, ...]] = field(default_factory=list)
     kill_positions: list[str] = field(default_factory=list)
     dummies: list[str] = field(default_factory=list)
     symmetries: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -113,10 +116,12 @@ class Board:
                     if name in killed or target is None or names[target] in killed:
                         continue
                     out.setdefault(name, {})[direction] = names[target]
-        for direction, frm, to in self.links:
-            out.setdefault(frm, {})[direction] = to
-        for item in self.unlinks:
-            self._unlink(out, item)
+        for edit in self.link_edits:
+            if edit[0] == "link":
+                _, direction, frm, to = edit
+                out.setdefault(frm, {})[direction] = to
+            else:
+                self._unlink(out, edit[1:])
         return out
 
     @staticmethod
@@ -376,10 +381,12 @@ def _board(form: Form, src: str) -> Board:
         elif head == "links":
             _links(board, item, src)
         elif head == "unlink":
-            board.unlinks.extend(
+            removed = [
                 tuple(text_of(x) for x in a.items) if isinstance(a, Form) else (a.text,)
                 for a in item.args
-            )
+            ]
+            board.unlinks.extend(removed)
+            board.link_edits.extend(("unlink", *r) for r in removed)
         elif head == "kill-positions":
             board.kill_positions.extend(_name(a, src) for a in item.args)
         elif head == "dummy":
@@ -429,7 +436,9 @@ def _links(board: Board, form: Form, src: str) -> None:
     for pair in form.args[1:]:
         if not isinstance(pair, Form) or len(pair.items) != 2:
             raise ZrfError(f"a link is (from to), found {_short(pair)}", src, pair.line)
-        board.links.append((direction, text_of(pair.items[0]), text_of(pair.items[1])))
+        link = (direction, text_of(pair.items[0]), text_of(pair.items[1]))
+        board.links.append(link)
+        board.link_edits.append(("link", *link))
 
 
 def _zone(form: Form, src: str) -> Zone:

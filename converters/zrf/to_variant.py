@@ -1,176 +1,237 @@
-"""A trebuchet :class:`~trebuchet.variants.variant.Variant` from a ZRF game: board, pieces, setup.
+"""A ZRF game of the model as a playable trebuchet variant: the engine's GameSpec.
 
-Only what a diagram needs is translated.  ZRF move programs (``moves``,
-``drops``) are *not*: every piece kind is an :class:`InertPiece` that generates
-no move, so the variant shows and reads positions (FEN, diagrams) but plays
-nothing.
+The reader's model (:mod:`.model`) keeps what the file says; this module turns
+one game or variant into a :class:`~trebuchet.variants.zrf.spec.GameSpec` for
+the rules engine (:mod:`trebuchet.variants.zrf`), and from it a
+:class:`~trebuchet.variants.zrf.game.ZrfVariant` class.
 
-Board.  The game's one board must be one grid whose steps are axis-aligned
-on screen.  Pixel offsets, not the order of the dimensions, decide the axes:
-the dimension that steps sideways gives the files (left to right), the one that
-steps up or down gives the ranks (rank 1 at the bottom of the picture), so
-Chess.zrf's ``"a/…/h"`` × ``"8/…/1"`` keeps a1 bottom-left.  Dimensions of a
-single label are ignored.  Killed grid cells are missing squares (``*``).
-Dummy positions, which ZRF keeps off screen for bookkeeping, are dropped unless
-the setup puts a piece there.  Anything else — several boards or grids, free
-``positions``, a third real dimension, diagonal steps, more than 26 files — is
-refused with a :class:`ZrfError` naming why.
+Board.  Every position of the board is a square: the cells of its grids, its
+free ``positions``, its ``dummy`` positions.  The first grid whose steps are
+axis-aligned on screen is the *drawn* grid: its cells are numbered as
+trebuchet numbers a board (rank 1 at the bottom of the picture, files left to
+right; pixel offsets, not the order of the dimensions, decide the axes), so
+diagrams and pictures show it; killed cells are missing squares.  Every other
+position is an extra square, after the grid's.  Directions come from the
+grids' steps and ``links``, less ``unlink``; each player's ``symmetry`` turns
+the directions it writes.
 
-Sides.  The first player is White (upper case), the second Black; a player
-whose name starts with ``?`` is Zillions' random player and is no side, but
-must own nothing in the setup.  Three or more sides are refused.  Pieces set
-up ``off N`` go to the owner's hand (FEN brackets).
+Pieces keep their ZRF names; for diagrams each kind gets a letter when the
+game has at most 26 kinds: its ``notation`` when that is one free letter, then
+the FIDE names' letters (King K, …), then the first free letter of its name,
+else of the alphabet.  Games with more kinds use their names.
 
-Letters.  A ZRF piece keeps its ``notation`` when that is one letter no other
-piece took; then the FIDE names (King, Queen, Rook, Bishop, Knight, Pawn) take
-K, Q, R, B, N, P; then every other piece, in declaration order, takes the first
-free letter of its name, else of the alphabet.  More than 26 kinds are refused.
-Only a piece named King is royal.
+Refused with one line naming why: games whose moves an Axiom engine DLL makes
+(``(engine …)``), several ``board`` forms, and the constructs the engine does
+not run (:mod:`trebuchet.variants.zrf.program`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
 
-from trebuchet.converters.zrf.model import Game, Grid, ZrfFile
+from trebuchet.converters.zrf.model import Board, Condition, Game, Grid, PieceDef, ZrfFile
 from trebuchet.variants.geometry import FILE_LETTERS
-from trebuchet.variants.move import Move
-from trebuchet.variants.pieces import PieceType
-from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
-
-if TYPE_CHECKING:
-    from trebuchet.variants.pieces import Piece
-    from trebuchet.variants.position import Position
+from trebuchet.variants.zrf.game import ZrfVariant
+from trebuchet.variants.zrf.spec import (
+    BoardSpec,
+    ConditionSpec,
+    GameSpec,
+    PieceSpec,
+    Program,
+    Turn,
+)
+from trebuchet.variants.zrf.tree import Form, Node, text_of
 
 #: Conventional FEN letters of the FIDE pieces, given before name-derived letters.
 FIDE_LETTERS = {"king": "K", "queen": "Q", "rook": "R", "bishop": "B", "knight": "N", "pawn": "P"}
 MAX_RANKS = 99
 ALPHABET = FILE_LETTERS.upper()
 
+#: ZoG 1.x wrote some options as game-level forms; they mean the option of this name
+OLD_OPTIONS = {
+    "pass-turn": "pass turn",
+    "pass-partial": "pass partial",
+    "maximal-captures": "maximal captures",
+    "recycle-captures": "recycle captures",
+    "animate-captures": "animate captures",
+    "animate-drops": "animate drops",
+    "allow-flipping": "allow flipping",
+}
+
 _Candidates = Callable[[str], str]
 """Piece name -> letters it may take, best first."""
 
 
-class InertPiece(PieceType):
-    """A ZRF piece kind: named and lettered, but its move program is not translated.
-
-    ``simple`` with no attack vectors lets the rules core take its fast path:
-    such a piece attacks nothing, so nothing is ever in check.
-    """
-
-    simple = True
-
-    def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        """No moves: ZRF move programs are not translated."""
-
-
-class _Board:
-    """Where each ZRF position lands: files, ranks and ZRF name -> (file, rank)."""
-
-    def __init__(self, files: int, ranks: int, cells: dict[str, tuple[int, int]]) -> None:
-        self.files = files
-        self.ranks = ranks
-        self.cells = cells
-
-
-def variant_from_zrf(model: ZrfFile | Game, variant_name: str | int | None = None) -> Variant:
-    """The trebuchet variant of a ZRF game; ``variant_name`` picks it in a file
+def variant_from_zrf(model: ZrfFile | Game, variant_name: str | int | None = None) -> ZrfVariant:
+    """The playable variant of a ZRF game; ``variant_name`` picks it in a file
     (number or title, as ``ZrfFile.game``; default the first game)."""
     game = model.game(variant_name) if isinstance(model, ZrfFile) else model
     return variant_class(game, _source(model))()
 
 
-def variant_class(game: Game, source: str = "") -> type[Variant]:
-    """A Variant subclass declaring the game's board, piece kinds and start position."""
-    sides = _sides(game, source)
-    board = _grid_board(game, source)
-    letters = piece_letters(game, source)
-    fen = _start_fen(game, board, sides, letters, source)
-    names = {letters[p.name]: p.name for p in game.pieces}
+def variant_class(game: Game, source: str = "") -> type[ZrfVariant]:
+    """A ZrfVariant subclass playing ``game``."""
+    spec = game_spec(game, source)
+    return zrf_variant_class(spec, piece_letters(game, source) if len(game.pieces) <= 26 else {})
 
-    def piece_types(self: Variant) -> list[PieceType]:
-        return [InertPiece(letter, name, royal=name == "King") for letter, name in names.items()]
 
+def zrf_variant_class(spec: GameSpec, letters: dict[str, str]) -> type[ZrfVariant]:
+    """The class of a ZRF game: its spec and names as class attributes."""
     attributes = {
-        "name": _slug(game.title) or "zrf-game",
-        "title": game.title,
-        "files": board.files,
-        "ranks": board.ranks,
-        "start_fen": fen,
-        "kind_order": "".join(names),
+        "spec": spec,
+        "letters": letters,
+        "name": _slug(spec.title) or "zrf-game",
+        "title": spec.title,
+        "files": spec.board.files,
+        "ranks": spec.board.ranks,
+        "players": len(spec.players),
+        "has_hands": bool(spec.reserves),
         "pawn_kinds": frozenset(),
-        "has_hands": bool(_hands(game, sides, letters)),
-        "piece_types": piece_types,
-        "__doc__": f"{game.title}, read from a ZRF file (board and setup only, no moves).",
+        "__doc__": f"{spec.title}, played by the ZRF engine from {spec.source or 'a rules file'}.",
     }
-    return type("ZrfVariant", (Variant,), attributes)
+    return type("ZrfGame", (ZrfVariant,), attributes)
 
 
-# -- sides -------------------------------------------------------------------
-
-
-def _sides(game: Game, source: str) -> dict[str, bool]:
-    """ZRF player -> colour; random players (``?name``) own nothing and are no side."""
-    sides = [p for p in game.players if not p.startswith("?")]
-    if len(sides) != 2:
-        raise _refuse(game, f"{len(sides)} players ({' '.join(sides)}), trebuchet plays 2", source)
-    owners = {player for player, _, _ in game.setup.placements}
-    owners.update(player for player, _, _ in game.setup.off)
-    strangers = sorted(owners - set(sides))
-    if strangers:
-        raise _refuse(game, f"setup gives pieces to player {strangers[0]}, not a side", source)
-    return {sides[0]: True, sides[1]: False}
+def game_spec(game: Game, source: str = "") -> GameSpec:
+    """The engine's description of ``game``; ZrfError naming what cannot be played."""
+    if "engine" in game.sections:
+        form = game.sections["engine"][0]
+        raise _refuse(
+            game, f"its moves are made by an Axiom engine DLL {form.render()}", source, form.line
+        )
+    players = tuple(game.players)
+    if not players:
+        raise _refuse(game, "no (players …)", source)
+    index = {name: i for i, name in enumerate(players)}
+    board = _board_spec(game, index, source)
+    positions = {name: i for i, name in enumerate(board.names) if name}
+    pieces = tuple(_piece_spec(p) for p in game.pieces)
+    names = {p.name for p in pieces}
+    setup = []
+    for player, piece, where in game.setup.placements:
+        if player not in index:
+            raise _refuse(game, f"setup gives a {piece} to {player}, who is no player", source)
+        if piece not in names:
+            raise _refuse(game, f"setup uses {piece}, which no (piece …) defines", source)
+        if where not in positions:
+            raise _refuse(game, f"setup puts {piece} on {where}, which is no position", source)
+        setup.append((index[player], piece, positions[where]))
+    reserves = []
+    for player, piece, count in game.setup.off:
+        if player not in index or piece not in names:
+            raise _refuse(game, f"setup keeps {piece} off the board for {player}", source)
+        reserves.append((index[player], piece, count))
+    turns, repeat = _turns(game, index, source)
+    return GameSpec(
+        title=game.title,
+        source=source,
+        line=game.line,
+        players=players,
+        board=board,
+        pieces=pieces,
+        setup=tuple(setup),
+        reserves=tuple(reserves),
+        turns=turns,
+        repeat=repeat,
+        conditions=tuple(_condition(c, index, game, source) for c in game.conditions),
+        options=_options(game),
+        move_priorities=tuple(game.move_priorities),
+        random_players=frozenset(i for i, name in enumerate(players) if name.startswith("?")),
+    )
 
 
 # -- board -------------------------------------------------------------------
 
 
-def _grid_board(game: Game, source: str) -> _Board:
-    """The one rectangular grid of the game, or a ZrfError saying why not."""
-    if len(game.boards) != 1:
-        raise _refuse(game, f"{len(game.boards)} boards, expected one", source)
-    board = game.board
-    if len(board.grids) != 1:
-        what = "no grid (explicit positions only)" if not board.grids else "several grids"
-        raise _refuse(game, f"board has {what}", source)
-    if board.positions:
-        raise _refuse(
-            game, f"board has {len(board.positions)} position(s) outside its grid", source
-        )
-    grid = board.grids[0]
-    files_dim, ranks_dim = _axes(game, grid, source)
-    files = len(grid.dimensions[files_dim][0]) if files_dim is not None else 1
-    ranks = len(grid.dimensions[ranks_dim][0]) if ranks_dim is not None else 1
-    if files > len(FILE_LETTERS) or ranks > MAX_RANKS:
-        raise _refuse(game, f"{files}x{ranks} board, trebuchet has at most 26 files", source)
+def _board_spec(game: Game, players: dict[str, int], source: str) -> BoardSpec:
+    if len(game.boards) > 1:
+        raise _refuse(game, f"{len(game.boards)} boards", source)
+    board = game.board if game.boards else Board()
     killed = set(board.kill_positions)
-    cells = {
-        name: (_coordinate(grid, index, files_dim), _coordinate(grid, index, ranks_dim, up=True))
-        for name, index, _ in grid.cells()
-        if name not in killed
-    }
-    return _Board(files, ranks, cells)
+    drawn = _drawn_grid(board)
+    names: list[str] = []
+    files = ranks = 1
+    grid_cells: set[str] = set()
+    if drawn is not None:
+        grid, files_dim, ranks_dim = drawn
+        files = len(grid.dimensions[files_dim][0]) if files_dim is not None else 1
+        ranks = len(grid.dimensions[ranks_dim][0]) if ranks_dim is not None else 1
+        names = [""] * (files * ranks)
+        for name, cell, _ in grid.cells():
+            file = _coordinate(grid, cell, files_dim)
+            rank = _coordinate(grid, cell, ranks_dim, up=True)
+            if name not in killed:
+                names[rank * files + file] = name
+            grid_cells.add(name)
+    else:
+        names = [""]
+    for name in board.position_names():
+        if name not in grid_cells and name not in killed:
+            names.append(name)
+    index = {name: i for i, name in enumerate(names) if name}
+    size = len(names)
+    links: dict[str, list[int]] = {}
+    for direction in board.directions():
+        links[direction] = [-1] * size
+    for frm, steps in board.link_map().items():
+        if frm not in index:
+            continue
+        for direction, to in steps.items():
+            if to in index:
+                links.setdefault(direction, [-1] * size)[index[frm]] = index[to]
+    symmetry = tuple(
+        dict(board.symmetries.get(player, {}))
+        for player in sorted(players, key=players.__getitem__)
+    )
+    zones: dict[tuple[str, int], frozenset[int]] = {}
+    for zone in board.zones:
+        squares = frozenset(index[p] for p in zone.positions if p in index)
+        for player in zone.players:
+            if player in players:
+                key = (zone.name, players[player])
+                zones[key] = zones.get(key, frozenset()) | squares
+    return BoardSpec(
+        files=files,
+        ranks=ranks,
+        names=tuple(names),
+        links={d: tuple(t) for d, t in links.items()},
+        dummies=frozenset(index[d] for d in board.dummies if d in index),
+        symmetry=symmetry,
+        zones=zones,
+    )
 
 
-def _axes(game: Game, grid: Grid, source: str) -> tuple[int | None, int | None]:
-    """(dimension of the files, dimension of the ranks); single-label dimensions skipped."""
+def _drawn_grid(board: Board) -> tuple[Grid, int | None, int | None] | None:
+    """The first grid that can be drawn as files and ranks, with its two axes."""
+    for grid in board.grids:
+        axes = _axes(grid)
+        if axes is None:
+            continue
+        files_dim, ranks_dim = axes
+        files = len(grid.dimensions[files_dim][0]) if files_dim is not None else 1
+        ranks = len(grid.dimensions[ranks_dim][0]) if ranks_dim is not None else 1
+        if files <= len(FILE_LETTERS) and ranks <= MAX_RANKS:
+            return grid, files_dim, ranks_dim
+    return None
+
+
+def _axes(grid: Grid) -> tuple[int | None, int | None] | None:
+    """(dimension of the files, dimension of the ranks), single-label dimensions
+    skipped; None when the grid's steps are not along the screen's axes."""
     files_dim = ranks_dim = None
     for d, (labels, (dx, dy)) in enumerate(grid.dimensions):
         if len(labels) == 1:
             continue
         if (dx == 0) == (dy == 0):
-            raise _refuse(
-                game, f"grid dimension {d + 1} steps ({dx} {dy}), not along an axis", source
-            )
+            return None
         if dy == 0 and files_dim is None:
             files_dim = d
         elif dx == 0 and ranks_dim is None:
             ranks_dim = d
         else:
-            raise _refuse(game, "grid has more than two dimensions", source)
+            return None
     return files_dim, ranks_dim
 
 
@@ -191,8 +252,35 @@ def _coordinate(grid: Grid, index: tuple[int, ...], dim: int | None, *, up: bool
 # -- pieces ------------------------------------------------------------------
 
 
+def _piece_spec(piece: PieceDef) -> PieceSpec:
+    return PieceSpec(
+        name=piece.name,
+        moves=_programs(piece.moves),
+        drops=_programs(piece.drops),
+        attributes=tuple(
+            (name, value.strip().lower() == "true") for name, value in piece.attributes.items()
+        ),
+        line=piece.line,
+        notation=piece.notation,
+    )
+
+
+def _programs(nodes: Iterable[Node]) -> tuple[Program, ...]:
+    """The blocks of a ``moves`` or ``drops`` list; ``(move-type T)`` tags the
+    blocks that follow it."""
+    out: list[Program] = []
+    move_type = ""
+    for node in nodes:
+        if isinstance(node, Form) and node.head == "move-type" and node.args:
+            move_type = text_of(node.args[0])
+            continue
+        body = node.items if isinstance(node, Form) else (node,)
+        out.append(Program(tuple(body), move_type, node.line))
+    return tuple(out)
+
+
 def piece_letters(game: Game, source: str = "") -> dict[str, str]:
-    """ZRF piece name -> its FEN letter (upper case), by the rule of the module docstring."""
+    """ZRF piece name -> its letter (upper case), by the rule of the module docstring."""
     pieces = [p.name for p in game.pieces]
     if len(pieces) > len(ALPHABET):
         raise _refuse(game, f"{len(pieces)} piece kinds, FEN has 26 letters", source)
@@ -219,64 +307,61 @@ def _one_letter(notation: str) -> str:
     return notation.upper() if len(notation) == 1 and notation.isalpha() else ""
 
 
-# -- start position ------------------------------------------------------------
+# -- turns, conditions, options ------------------------------------------------
 
 
-def _start_fen(
-    game: Game, board: _Board, sides: dict[str, bool], letters: dict[str, str], source: str
-) -> str:
-    """The trebuchet FEN of the ZRF ``board-setup``: board, turn, holdings."""
-    grid: list[list[str]] = [["*"] * board.files for _ in range(board.ranks)]
-    for file, rank in board.cells.values():
-        grid[rank][file] = ""
-    for position, (player, piece) in game.setup.by_position().items():
-        if position not in board.cells:
-            raise _refuse(game, f"setup puts {piece} on {position}, off the grid", source)
-        if piece not in letters:
-            raise _refuse(game, f"setup uses {piece}, which no (piece …) defines", source)
-        file, rank = board.cells[position]
-        grid[rank][file] = _symbol(letters[piece], sides[player])
-    for _, piece, _ in game.setup.off:
-        if piece not in letters:
-            raise _refuse(game, f"setup uses {piece}, which no (piece …) defines", source)
-    rows = "/".join(_fen_row(row) for row in reversed(grid))
-    hands = _hands(game, sides, letters)
-    holdings = f"[{hands}]" if hands else ""
-    return f"{rows}{holdings} {'w' if _white_starts(game, sides) else 'b'} - - 0 1"
+def _turns(game: Game, players: dict[str, int], source: str) -> tuple[tuple[Turn, ...], int]:
+    """The turn order as entries, and where ``repeat`` makes the cycle restart."""
+    turns: list[Turn] = []
+    repeat = 0
+    move_types = {prog.move_type for p in game.pieces for prog in _programs([*p.moves, *p.drops])}
+    for entry in game.turn_order:
+        if entry == "repeat":
+            repeat = len(turns)
+            continue
+        words = [entry] if isinstance(entry, str) else list(entry)
+        if not words or words[0] not in players:
+            raise _refuse(game, f"turn-order entry {' '.join(words)!r} names no player", source)
+        player = players[words[0]]
+        pieces_of = player
+        move_type: str | None = None
+        for word in words[1:]:
+            if word in players and pieces_of == player and move_type is None:
+                pieces_of = players[word]
+            elif word in move_types:
+                move_type = word
+            else:
+                raise _refuse(
+                    game, f"turn-order entry {' '.join(words)!r}: {word!r} is no move type", source
+                )
+        turns.append(Turn(player, pieces_of, move_type))
+    if not turns:
+        turns = [Turn(i, i) for i in range(len(players)) if not game.players[i].startswith("?")]
+    return tuple(turns), repeat
 
 
-def _fen_row(row: list[str]) -> str:
-    """One rank in FEN: runs of empty squares ('' cells) as their count."""
-    return re.sub(r"\.+", lambda m: str(len(m.group())), "".join(c or "." for c in row))
+def _condition(cond: Condition, players: dict[str, int], game: Game, source: str) -> ConditionSpec:
+    unknown = [p for p in cond.players if p not in players]
+    if unknown:
+        raise _refuse(game, f"{cond.kind}-condition for {unknown[0]}, who is no player", source)
+    line = cond.condition.line
+    return ConditionSpec(cond.kind, tuple(players[p] for p in cond.players), cond.condition, line)
 
 
-def _symbol(letter: str, white: bool) -> str:
-    return letter if white else letter.lower()
-
-
-def _hands(game: Game, sides: dict[str, bool], letters: dict[str, str]) -> str:
-    """Holdings text of the pieces set up ``off N``: White's first, each side's in
-    declaration order, which is the variant's kind order (as write_fen puts them)."""
-    order = [p.name for p in game.pieces]
-
-    def key(item: tuple[str, str, int]) -> tuple[bool, int]:
-        return (not sides[item[0]], order.index(item[1]))
-
-    off = sorted(game.setup.off, key=key)
-    return "".join(_symbol(letters[piece], sides[player]) * n for player, piece, n in off)
-
-
-def _white_starts(game: Game, sides: dict[str, bool]) -> bool:
-    """True unless the turn order opens with the second side."""
-    first = next((t for t in game.turn_order if isinstance(t, str) and t in sides), None)
-    return first is None or sides[first]
+def _options(game: Game) -> dict[str, str]:
+    options = dict(game.options)
+    for head, name in OLD_OPTIONS.items():
+        for form in game.sections.get(head, []):
+            if form.args:
+                options.setdefault(name, text_of(form.args[0]))
+    return options
 
 
 # -- helpers -----------------------------------------------------------------
 
 
-def _refuse(game: Game, reason: str, source: str) -> ZrfError:
-    return ZrfError(f"{game.title}: {reason}", source, game.line)
+def _refuse(game: Game, reason: str, source: str, line: int = 0) -> ZrfError:
+    return ZrfError(f"{game.title}: {reason}", source, line or game.line)
 
 
 def _slug(title: str) -> str:
@@ -287,4 +372,4 @@ def _source(model: ZrfFile | Game) -> str:
     return model.source if isinstance(model, ZrfFile) else ""
 
 
-__all__ = ["InertPiece", "piece_letters", "variant_class", "variant_from_zrf"]
+__all__ = ["game_spec", "piece_letters", "variant_class", "variant_from_zrf", "zrf_variant_class"]

@@ -1,0 +1,1149 @@
+"""A Zillions game played by trebuchet: :class:`ZrfVariant`.
+
+The game is a :class:`~trebuchet.variants.variant.Variant` like the others.
+Its pieces' programs are compiled once (:mod:`.program`); generation runs
+them for the pieces of the player whose turn it is in the turn order, and
+turns what they emit into moves of typed actions, so that making, unmaking,
+replay and analysis are the core's.
+
+* **Turns** follow ``(turn-order …)``: an entry may let a player move another
+  player's pieces or only moves of one type; entries before ``repeat`` are
+  played once.  The position's ``rules_state`` holds the turn's index, the
+  last move's origin and destination (``last-from?``/``last-to?``).
+* **Check**: with ``(loss-condition (P…) (checkmated T))`` a move of P is
+  illegal when the player who moves next could capture one of P's T with any
+  of its moves, as Zillions rules it.
+* **Goals** are outcomes: ``checkmated``, ``stalemated``,
+  ``pieces-remaining``, ``total-piece-count``, ``captured``,
+  ``absolute-config``, ``relative-config``, ``repetition`` (a position seen
+  three times), combined with ``and``/``or``/``not``.
+
+Positions are written as ZRF-flavoured text (docs/zrf.md): one
+``(Player Piece position attribute…)`` group per piece, ``(hand Player Piece n)``
+per reserve, then ``(turn i)`` and ``(last from to)``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from enum import StrEnum
+from typing import ClassVar
+
+from trebuchet.variants.errors import AmbiguousMoveError, FenError, IllegalMoveError
+from trebuchet.variants.geometry import Geometry
+from trebuchet.variants.move import (
+    Action,
+    Change,
+    Hand,
+    Move,
+    Place,
+    Relocate,
+    Remove,
+    null_move,
+)
+from trebuchet.variants.notation import Notation
+from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Outcome, Variant
+from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.program import (
+    OPPOSITE_PREFIX,
+    Compiler,
+    Effect,
+    Emitted,
+    Engine,
+    Op,
+    Run,
+    World,
+    run_ops,
+)
+from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
+from trebuchet.variants.zrf.tree import Atom, Form, Node
+
+#: how many times a position must occur for the ``repetition`` goal
+REPETITIONS = 3
+
+_TOKEN = re.compile(r"\(|\)|[^\s()]+")
+
+
+class ZrfMoveKind(StrEnum):
+    """The tags of Zillions moves (a move with no tag is a one-piece step)."""
+
+    COMPOUND = "zrf"
+    """A move of several parts or with position effects."""
+    DROP = "drop"
+
+
+class ZrfMove(Move):
+    """A move of a Zillions game: the core's move, plus what the program emitted
+    and its text as a saved game writes it."""
+
+    __slots__ = ("emitted", "text")
+
+    def __init__(
+        self,
+        frm: int | None,
+        to: int,
+        actions: tuple[Action, ...],
+        *,
+        emitted: Emitted,
+        text: str,
+        tag: StrEnum | None,
+        drop: str | None = None,
+    ) -> None:
+        super().__init__(frm, to, actions, tag=tag, drop=drop)
+        self.emitted = emitted
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"ZrfMove({self.text!r})"
+
+
+class ZrfPieceType(PieceType):
+    """A piece kind of a Zillions game; its moves are its compiled programs."""
+
+    simple = False
+
+    def __init__(self, key: str, spec: PieceSpec, game: ZrfVariant, *, royal: bool) -> None:
+        super().__init__(key, spec.name, royal=royal)
+        self.spec = spec
+        self.game = game
+        #: (move type, operations) of each moves block, and of each drops block
+        self.moves: list[tuple[str, tuple[Op, ...]]] = []
+        self.drops: list[tuple[str, tuple[Op, ...]]] = []
+        #: attribute name -> (index ZSG writes, default value)
+        self.attribute_index = {
+            name: (len(spec.attributes) - 1 - i, default)
+            for i, (name, default) in enumerate(spec.attributes)
+        }
+        self.defaults = frozenset(name for name, value in spec.attributes if value)
+
+    def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
+        """Every move of the piece, of any move type, as its owner would make it."""
+        assert piece.color is not None
+        out.extend(self.game.piece_moves(pos, sq, piece, piece.color, None))
+
+
+class ZrfNotation:
+    """A Zillions game's notation: its saved-game text (``Pawn e2 - e4``)."""
+
+    def __init__(self, variant: ZrfVariant) -> None:
+        self.variant = variant
+
+    def write(self, pos: Position, move: Move) -> str:
+        return self.variant.move_text(pos, move)
+
+    def read(self, pos: Position, text: str) -> Move:
+        return self.variant.parse_move(pos, text)
+
+
+class ZrfVariant(Variant, Engine):
+    """One game or variant of a Zillions rules file, played by its own programs.
+
+    Each game is a subclass (made by
+    :func:`trebuchet.converters.zrf.to_variant.zrf_variant_class`) whose class
+    attributes are the game's :class:`GameSpec` and its pieces' letters.
+    """
+
+    simple_rules = False
+    spec: ClassVar[GameSpec]
+    #: ZRF piece name -> its letter in diagrams (empty: the names are used)
+    letters: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, options: Iterable[str] = ()) -> None:
+        spec = self.spec
+        board = spec.board
+        self.kinds = _kind_keys(spec.pieces, self.letters)
+        self.kind_order = "".join(self.kinds.values())
+        self._world = World(
+            source=spec.source,
+            positions={name: i for i, name in enumerate(board.names) if name},
+            directions=list(board.links),
+            players={name: i for i, name in enumerate(spec.players)},
+            kinds=self.kinds,
+            attributes=frozenset(a for p in spec.pieces for a, _ in p.attributes),
+            zones=frozenset(zone for zone, _ in board.zones),
+            move_types=frozenset(
+                prog.move_type for p in spec.pieces for prog in (*p.moves, *p.drops)
+            ),
+        )
+        self._links = self._player_links()
+        self._checkmated = self._royal_conditions()
+        super().__init__(options)
+        self._compile()
+
+    # -- the board and the pieces ------------------------------------------------
+    def make_geometry(self) -> Geometry:
+        board = self.spec.board
+        grid = tuple(board.names[: board.grid_size])
+        return Geometry(board.files, board.ranks, names=grid, extra=board.names[board.grid_size :])
+
+    def piece_types(self) -> list[PieceType]:
+        """A kind per ``(piece …)``; the kinds of ``(checkmated T)`` are royal."""
+        royal = {k for kinds in self._checkmated.values() for k in kinds}
+        return [
+            ZrfPieceType(self.kinds[p.name], p, self, royal=self.kinds[p.name] in royal)
+            for p in self.spec.pieces
+        ]
+
+    def make_notation(self) -> Notation:
+        return ZrfNotation(self)
+
+    def make_piece(self, kind: str, owner: int, attributes: frozenset[str] | None = None) -> Piece:
+        ptype = self.types[kind]
+        assert isinstance(ptype, ZrfPieceType)
+        return self.piece(kind, owner, (), ptype.defaults if attributes is None else attributes)
+
+    def zrf_type(self, kind: str) -> ZrfPieceType:
+        ptype = self.types[kind]
+        assert isinstance(ptype, ZrfPieceType)
+        return ptype
+
+    def in_zone(self, zone: str, player: int, sq: int) -> bool:
+        return sq in self.spec.board.zones.get((zone, player), frozenset())
+
+    def _player_links(self) -> list[dict[str, tuple[int, ...]]]:
+        """Per player, every direction (and its opposite) turned by the player's symmetry."""
+        board = self.spec.board
+        reverse = {d: _reverse(table) for d, table in board.links.items()}
+        out = []
+        for player in range(len(self.spec.players)):
+            turn = board.symmetry[player] if player < len(board.symmetry) else {}
+            mine: dict[str, tuple[int, ...]] = {}
+            for d in board.links:
+                seen = turn.get(d, d)
+                mine[d] = board.links.get(seen, board.links[d])
+                mine[OPPOSITE_PREFIX + d] = reverse.get(seen, reverse[d])
+            out.append(mine)
+        return out
+
+    def _compile(self) -> None:
+        compiler = Compiler(self._world)
+        for spec in self.spec.pieces:
+            ptype = self.zrf_type(self.kinds[spec.name])
+            ptype.moves = [(p.move_type, compiler.block(p.body)) for p in spec.moves]
+            ptype.drops = [(p.move_type, compiler.block(p.body)) for p in spec.drops]
+        self._goals = [
+            (cond.kind, cond.players, _Goal(self, cond.condition)) for cond in self.spec.conditions
+        ]
+        passing = self.spec.options.get("pass turn", "false")
+        if passing not in PASS_TURN:
+            raise ZrfError(
+                f'option "pass turn" {passing} is not supported by trebuchet\'s ZRF engine '
+                f"(it knows {', '.join(sorted(PASS_TURN))})",
+                self.spec.source,
+                self.spec.line,
+            )
+        for option, value in self.spec.options.items():
+            if option in _REFUSED_OPTIONS and value not in ("false", "0"):
+                raise ZrfError(
+                    f'option "{option}" {value} is not supported by trebuchet\'s ZRF engine '
+                    "(a construct of multi-part turns)",
+                    self.spec.source,
+                    self.spec.line,
+                )
+
+    def _royal_conditions(self) -> dict[int, frozenset[str]]:
+        """player -> the kinds whose capturability makes a move illegal (checkmated).
+
+        A kind that the player also loses by having ``(captured …)`` may be left
+        capturable: the capture is then how the game is lost (the Passive Chess
+        record, move 15, leaves its General attacked, and the next move takes it).
+        """
+        out: dict[int, set[str]] = {}
+        for kinds_of, kind in ((_checkmated_kinds, "checkmated"), (_captured_kinds, "captured")):
+            for cond in self.spec.conditions:
+                if cond.kind != "loss":
+                    continue
+                for name in kinds_of(cond.condition):
+                    if name not in self.kinds:
+                        raise ZrfError(
+                            f"({kind} {name}) names no piece", self.spec.source, cond.line
+                        )
+                    for player in cond.players:
+                        mine = out.setdefault(player, set())
+                        if kind == "checkmated":
+                            mine.add(self.kinds[name])
+                        else:
+                            mine.discard(self.kinds[name])
+        return {p: frozenset(k) for p, k in out.items() if k}
+
+    def _blank(self, pos: Position) -> None:
+        """Mark the grid cells that are not there (killed positions) as missing."""
+        for sq, name in enumerate(self.geometry.names[: self.geometry.grid_size]):
+            if not name:
+                pos.board[sq] = WALL
+
+    def _setup_position(self) -> Position:
+        pos = Position(self)
+        self._blank(pos)
+        for player, name, sq in self.spec.setup:
+            pos.board[sq] = self.make_piece(self.kinds[name], player)
+        for player, name, count in self.spec.reserves:
+            key = (player, self.kinds[name])
+            pos.hands[key] = pos.hands.get(key, 0) + count
+        self._start_turn(pos, 0)
+        return pos
+
+    # -- turns ----------------------------------------------------------------------
+    def _start_turn(self, pos: Position, index: int, last: tuple[int, int] = (-1, -1)) -> None:
+        turns = self.spec.turns
+        pos.turn = turns[index].player if turns else 0
+        pos.rules_state = (index, last[0], last[1])
+
+    def turn_index(self, pos: Position) -> int:
+        state = pos.rules_state
+        return state[0] if isinstance(state, tuple) and state else 0
+
+    def _next_index(self, index: int) -> int:
+        turns = self.spec.turns
+        nxt = index + 1
+        return nxt if nxt < len(turns) else min(self.spec.repeat, len(turns) - 1)
+
+    def after_move(self, pos: Position, move: Move, captured: bool) -> None:
+        index = self._next_index(self.turn_index(pos))
+        if index <= self.turn_index(pos):
+            pos.fullmove += 1
+        pos.halfmove = 0 if captured else pos.halfmove + 1
+        last = (-1, -1)
+        if isinstance(move, ZrfMove) and move.emitted.parts:
+            first = move.emitted.parts[0]
+            last = (first.frm if first.frm is not None else -1, first.to)
+        self._start_turn(pos, index, last)
+
+    # -- generation -----------------------------------------------------------------
+    def pseudo_legal_moves(
+        self,
+        pos: Position,
+        color: Player | None = None,
+        *,
+        to: int | None = None,
+        kinds: Iterable[str] | None = None,
+        origins: Callable[[int], bool] | None = None,
+    ) -> list[Move]:
+        """The moves of the turn: the pieces the turn-order entry moves, their move
+        blocks of the entry's move type, and drops from the reserve."""
+        turn = self._turn(pos)
+        player = pos.turn if color is None else color
+        owner = turn.pieces_of if color is None else color
+        moves = self.turn_moves(pos, player, owner, turn.move_type)
+        wanted = frozenset(kinds) if kinds is not None else None
+        return [
+            m
+            for m in moves
+            if (to is None or m.to == to)
+            and (wanted is None or self.kind_of(pos, m) in wanted)
+            and (origins is None or (m.frm is not None and origins(m.frm)))
+        ]
+
+    def _turn(self, pos: Position) -> _TurnView:
+        turns = self.spec.turns
+        if not turns:
+            return _TurnView(pos.turn, pos.turn, None)
+        entry = turns[self.turn_index(pos) % len(turns)]
+        return _TurnView(entry.player, entry.pieces_of, entry.move_type)
+
+    def turn_moves(
+        self, pos: Position, player: int, owner: int, move_type: str | None
+    ) -> list[Move]:
+        emitted: list[Emitted] = []
+        links = self._links[owner]
+        for sq, piece in enumerate(pos.board):
+            if piece is None or piece.color != owner:
+                continue
+            self._run_blocks(pos, links, player, owner, move_type, sq, piece, emitted, False)
+        for (holder, kind), count in sorted(pos.hands.items()):
+            if holder != owner or count <= 0:
+                continue
+            piece = self.make_piece(kind, owner)
+            for sq in range(len(pos.board)):
+                self._run_blocks(pos, links, player, owner, move_type, sq, piece, emitted, True)
+        return self._realize_all(pos, emitted, owner)
+
+    def piece_moves(
+        self, pos: Position, sq: int, piece: Piece, owner: int, move_type: str | None
+    ) -> list[Move]:
+        """The moves of one piece standing on ``sq``."""
+        emitted: list[Emitted] = []
+        self._run_blocks(
+            pos, self._links[owner], owner, owner, move_type, sq, piece, emitted, False
+        )
+        return self._realize_all(pos, emitted, owner)
+
+    def _run_blocks(
+        self,
+        pos: Position,
+        links: dict[str, tuple[int, ...]],
+        player: int,
+        owner: int,
+        move_type: str | None,
+        sq: int,
+        piece: Piece,
+        out: list[Emitted],
+        dropping: bool,
+        *,
+        attack_scan: bool = False,
+    ) -> None:
+        ptype = self.zrf_type(piece.kind)
+        for block_type, ops in ptype.drops if dropping else ptype.moves:
+            if move_type is not None and block_type != move_type:
+                continue
+            run = Run(self, pos, links, player, owner, block_type, out, attack_scan=attack_scan)
+            run.start(sq, piece, dropping)
+            run_ops(ops, run)
+
+    def _realize_all(self, pos: Position, emitted: Sequence[Emitted], owner: int) -> list[Move]:
+        seen: set[str] = set()
+        moves: list[Move] = []
+        for em in emitted:
+            if not em.parts and not em.effects:
+                continue
+            move = self.realize(pos, em, owner)
+            if move.text not in seen:
+                seen.add(move.text)
+                moves.append(move)
+        return moves
+
+    # -- emitted programs to moves ------------------------------------------------
+    def realize(self, pos: Position, em: Emitted, owner: int) -> ZrfMove:
+        """The move ``em`` describes, as actions on ``pos``'s board, with its text."""
+        board = pos.board
+        final = self._after(board, em)
+        actions = self._actions(board, em, final, owner)
+        first = em.parts[0] if em.parts else None
+        frm = first.frm if first is not None else None
+        to = first.to if first is not None else (em.effects[0][1] if em.effects else 0)
+        drop = first.piece.kind if first is not None and first.frm is None else None
+        simple = (
+            len(em.parts) == 1
+            and not em.effects
+            and first is not None
+            and frm is not None
+            and first.piece is board[frm]
+        )
+        if drop is not None:
+            tag: StrEnum | None = ZrfMoveKind.DROP
+        else:
+            tag = None if simple else ZrfMoveKind.COMPOUND
+        return ZrfMove(
+            frm, to, actions, emitted=em, text=self._text(board, em, owner), tag=tag, drop=drop
+        )
+
+    def _after(self, board: list[Piece | None], em: Emitted) -> dict[int, Piece | None]:
+        """The squares the move changes and what stands on them afterwards."""
+        new: dict[int, Piece | None] = {}
+        landed: set[int] = set()
+        for part in em.parts:
+            if part.frm is not None and part.frm not in landed and not em.copy:
+                new[part.frm] = None
+            new[part.to] = part.piece
+            landed.add(part.to)
+        for kind, sq, arg in em.effects:
+            here = new[sq] if sq in new else board[sq]
+            if kind == "capture":
+                new[sq] = None
+            elif kind == "create":
+                if isinstance(arg, Piece):
+                    new[sq] = arg
+            elif here is None or here.color is None:
+                continue
+            elif kind == "change-type":
+                assert isinstance(arg, str)
+                new[sq] = self.make_piece(arg, here.color)
+            elif kind == "change-owner":
+                assert isinstance(arg, int)
+                new[sq] = self.piece(here.kind, arg, (), here.attributes)
+            elif kind == "flip":
+                new[sq] = self.piece(here.kind, self.next_player(here.color), (), here.attributes)
+            elif kind == "attribute":
+                assert isinstance(arg, tuple)
+                name, value = arg
+                attrs = here.attributes | {name} if value else here.attributes - {name}
+                new[sq] = self.piece(here.kind, here.color, (), frozenset(attrs))
+        return new
+
+    def _actions(
+        self,
+        board: list[Piece | None],
+        em: Emitted,
+        final: dict[int, Piece | None],
+        owner: int,
+    ) -> tuple[Action, ...]:
+        """Actions that turn ``board`` into the final squares: pieces that move are
+        relocated (captures removed first), then the remaining differences are
+        changes, placements and removals; drops take from the reserve."""
+        now: dict[int, Piece | None] = {}
+
+        def at(sq: int) -> Piece | None:
+            return now[sq] if sq in now else board[sq]
+
+        actions: list[Action] = []
+        pending = [
+            (p.frm, p.to)
+            for p in em.parts
+            if p.frm is not None and p.frm != p.to and not em.copy and board[p.frm] is not None
+        ]
+        while pending:
+            ready = next(
+                (r for r in pending if at(r[1]) is None or r[1] not in {f for f, _ in pending}),
+                None,
+            )
+            if ready is None:
+                break  # a cycle of moving pieces: the changes below do it
+            pending.remove(ready)
+            frm, to = ready
+            if at(frm) is None:
+                continue
+            if at(to) is not None:
+                actions.append(Remove(to))
+            actions.append(Relocate(frm, to))
+            now[to] = at(frm)
+            now[frm] = None
+        for sq in sorted(set(final) | set(now)):
+            want = final.get(sq, board[sq]) if sq in final else board[sq]
+            have = at(sq)
+            if want is have:
+                continue
+            if want is None:
+                actions.append(Remove(sq))
+            elif have is None:
+                actions.append(Place(sq, want))
+            else:
+                actions.append(Change(sq, want))
+        for part in em.parts:
+            if part.frm is None:
+                actions.append(Hand(owner, part.piece.kind, -1))
+        return tuple(actions)
+
+    # -- legality -----------------------------------------------------------------------
+    def legal_moves(
+        self,
+        pos: Position,
+        *,
+        to: int | None = None,
+        kinds: Iterable[str] | None = None,
+        origins: Callable[[int], bool] | None = None,
+        keep: Callable[[Move], bool] | None = None,
+    ) -> list[Move]:
+        """The core's legal moves, and a pass where ``"pass turn"`` allows one:
+        always (``true``), else when there is no other move.  A player who cannot
+        move passes even under ``false``: the game is over then, but Zillions
+        lets it go on and writes ``Pass`` (Chessence's saved game does)."""
+        moves = super().legal_moves(pos, to=to, kinds=kinds, origins=origins, keep=keep)
+        if to is not None or kinds is not None or origins is not None or keep is not None:
+            return moves
+        if not moves or self.spec.options.get("pass turn", "false") == "true":
+            moves.append(null_move())
+        return moves
+
+    def filter_legal(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """Zillions' check: with ``(checkmated T)`` for the mover, a move after which
+        the next player could capture one of the mover's T is illegal."""
+        royal = self._checkmated.get(pos.turn)
+        if not royal:
+            return moves
+        return [m for m in moves if not self._exposes(pos, m, pos.turn, royal)]
+
+    def _exposes(self, pos: Position, move: Move, mover: int, royal: frozenset[str]) -> bool:
+        pos.push(move)
+        try:
+            return self.threatens(pos, mover, royal)
+        finally:
+            pos.pop()
+
+    def threatens(self, pos: Position, victim: int, royal: frozenset[str]) -> bool:
+        """Whether the player to move in ``pos`` could capture a piece of ``victim``'s
+        of the ``royal`` kinds with one of its moves (its own check not considered)."""
+        targets = {
+            sq
+            for sq, p in enumerate(pos.board)
+            if p is not None and p.color == victim and p.kind in royal
+        }
+        if not targets:
+            return False
+        turn = self._turn(pos)
+        links = self._links[turn.pieces_of]
+        board = pos.board
+        for sq, piece in enumerate(board):
+            if piece is None or piece.color != turn.pieces_of:
+                continue
+            found: list[Emitted] = []
+            self._run_blocks(
+                pos,
+                links,
+                turn.player,
+                turn.pieces_of,
+                turn.move_type,
+                sq,
+                piece,
+                found,
+                False,
+                attack_scan=True,
+            )
+            if any(_hits(em, targets) for em in found):
+                return True
+        return False
+
+    def attacked(self, run: Run, sq: int, move_type: str | None, by_enemy: bool) -> bool:
+        """``attacked?`` (an opponent could capture a piece of the mover's standing on
+        ``sq``) and ``defended?`` (the mover could capture an enemy there), on the
+        board before the move.  An empty square is judged with a stand-in: the
+        moving piece, or for ``defended?`` an enemy of the same kind."""
+        if run.attack_scan:
+            return False  # attack tests inside attack tests: cut off (castling never captures)
+        pos = run.pos
+        board = pos.board
+        original = board[sq]
+        stand_in = original
+        if stand_in is None and run.piece is not None:
+            owner = run.owner if by_enemy else self.next_player(run.owner)
+            stand_in = self.piece(run.piece.kind, owner, (), run.piece.attributes)
+        if stand_in is None:
+            return False
+        attacker = self.next_player(run.owner) if by_enemy else run.owner
+        victim = run.owner if by_enemy else self.next_player(run.owner)
+        if original is not None and original.color != victim:
+            return False
+        board[sq] = stand_in
+        try:
+            links = self._links[attacker]
+            for at, piece in enumerate(board):
+                if piece is None or piece.color != attacker or at == sq:
+                    continue
+                found: list[Emitted] = []
+                self._run_blocks(
+                    pos,
+                    links,
+                    attacker,
+                    attacker,
+                    move_type,
+                    at,
+                    piece,
+                    found,
+                    False,
+                    attack_scan=True,
+                )
+                if any(_hits(em, {sq}) for em in found):
+                    return True
+            return False
+        finally:
+            board[sq] = original
+
+    def in_check(self, pos: Position, color: Player | None = None) -> bool:
+        """Whether a piece of a ``checkmated`` kind of the player to move is capturable
+        by the next player (the player after it in the turn order)."""
+        us = pos.turn if color is None else color
+        royal = self._checkmated.get(us)
+        if not royal:
+            return False
+        index = self._next_index(self.turn_index(pos))
+        saved = pos.turn, pos.rules_state
+        state = pos.rules_state
+        pos.turn = self.spec.turns[index].player if self.spec.turns else self.next_player(us)
+        pos.rules_state = (
+            (index, *state[1:]) if isinstance(state, tuple) and state else (index, -1, -1)
+        )
+        try:
+            return self.threatens(pos, us, royal)
+        finally:
+            pos.turn, pos.rules_state = saved
+
+    def fast_legality_applies(self, pos: Position) -> bool:
+        return False
+
+    # -- how the game ends ----------------------------------------------------------------
+    def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
+        """The first goal that holds, for the player to move first, then the others."""
+        order = [pos.turn, *(p for p in self.player_range if p != pos.turn)]
+        for player in order:
+            for kind, players, goal in self._goals:
+                if player not in players or not goal.holds(pos, player):
+                    continue
+                return self._result(kind, player, goal.name)
+        if not self.legal_moves(pos):
+            return Outcome("stalemate", None)
+        return None
+
+    def _result(self, kind: str, player: int, name: str) -> Outcome:
+        who = self.spec.players[player]
+        if kind == "draw":
+            return Outcome(name, None)
+        if kind == "win":
+            return Outcome(f"{name} ({who} wins)", player if self.players == 2 else None)
+        if kind == "loss":
+            winner = self.next_player(player) if self.players == 2 else None
+            return Outcome(f"{name} ({who} loses)", winner)
+        return Outcome(f"{name} (counted)", None)
+
+    # -- notation ---------------------------------------------------------------------------
+    def move_text(self, pos: Position, move: Move) -> str:
+        """The move as a Zillions saved game writes it (``Pawn e2 - e4``)."""
+        if isinstance(move, ZrfMove):
+            return move.text
+        if move.is_null():
+            return "Pass"
+        return super().move_text(pos, move)
+
+    def parse_move(self, pos: Position, text: str) -> Move:
+        """The legal move a saved-game text names (tokens compared, spacing free), or
+        the one legal move whose first part goes from one square to another
+        (``e2e4``, ``e2-e4``)."""
+        wanted = text.split()
+        legal = self.legal_moves(pos)
+        found = [m for m in legal if self.move_text(pos, m).split() == wanted]
+        if not found:
+            found = self._by_squares(pos, legal, text)
+        if len(found) == 1:
+            return found[0]
+        if found:
+            raise AmbiguousMoveError(
+                f"move {text!r} matches {len(found)} legal moves",
+                text=text,
+                fen=pos.fen(),
+                nearest=tuple(self.move_text(pos, m) for m in found[:5]),
+            )
+        raise IllegalMoveError(
+            f"illegal move {text!r}; legal moves begin "
+            + ", ".join(self.move_text(pos, m) for m in legal[:5]),
+            text=text,
+            fen=pos.fen(),
+            nearest=tuple(self.move_text(pos, m) for m in legal[:5]),
+        )
+
+    def _by_squares(self, pos: Position, legal: list[Move], text: str) -> list[Move]:
+        names = [n for n in re.split(r"[\s\-x:]+", text.strip()) if n]
+        if len(names) == 1 and len(text.strip()) >= 4:
+            squares = _two_squares(self.geometry, text.strip())
+            names = list(squares) if squares else names
+        if len(names) != 2:
+            return []
+        frm = self.geometry.index_of(names[0])
+        to = self.geometry.index_of(names[1])
+        if frm is None or to is None:
+            return []
+        return [m for m in legal if m.frm == frm and m.to == to]
+
+    def _text(self, board: list[Piece | None], em: Emitted, owner: int) -> str:
+        """The saved-game text: every part, then the effects in the order they ran."""
+        names = self.geometry.names
+        words: list[str] = []
+        last_to = -1
+        after = self._after(board, em)
+        for number, part in enumerate(em.parts):
+            name = self.types[part.piece.kind].name
+            if part.frm is None:
+                words.append(f"{self.spec.players[owner]} {name} {names[part.to]}")
+            else:
+                before = board[part.frm]
+                promoted = em.promotion is not None and number == len(em.parts) - 1
+                mover = name if before is None or not promoted else self.types[before.kind].name
+                sign = "x" if part.captures else "-"
+                words.append(f"{mover} {names[part.frm]} {sign} {names[part.to]}")
+            last_to = part.to
+        for kind, sq, arg in _written_order(em.effects):
+            here = "" if sq == last_to else f" on {names[sq]}"
+            if kind == "capture":
+                words.append(f"x {names[sq]}")
+            elif kind == "create" and isinstance(arg, Piece):
+                words.append(
+                    f"{self.spec.players[arg.color or 0]} {self.types[arg.kind].name} {names[sq]}"
+                )
+            elif kind == "change-type" and isinstance(arg, str):
+                words.append(f"= {self.types[arg].name}{here}")
+            elif kind == "change-owner" and isinstance(arg, int):
+                words.append(f"= {self.spec.players[arg]}{here}")
+            elif kind == "flip":
+                words.append(f"flip {names[sq]}")
+            elif kind == "attribute" and isinstance(arg, tuple):
+                piece = after[sq] if sq in after else board[sq]
+                index = self._attribute_index(piece, arg[0])
+                words.append(f"@ {names[sq]} {index} {1 if arg[1] else 0}")
+            last_to = -1  # "on pos" may be left out only right after the part ending there
+        if em.promotion is not None and em.parts:
+            dest = em.parts[-1].to
+            here = "" if dest == last_to else f" on {names[dest]}"
+            words.append(f"= {self.types[em.promotion].name}{here}")
+        return " ".join(words) or "Pass"
+
+    def _attribute_index(self, piece: Piece | None, name: str) -> int:
+        if piece is not None:
+            known = self.zrf_type(piece.kind).attribute_index.get(name)
+            if known is not None:
+                return known[0]
+        return 0
+
+    # -- positions as text --------------------------------------------------------------------
+    def write_fen(self, pos: Position) -> str:
+        names = self.geometry.names
+        groups = []
+        for sq, piece in enumerate(pos.board):
+            if piece is None or piece is WALL or piece.color is None:
+                continue
+            words = [self.spec.players[piece.color], self.types[piece.kind].name, names[sq]]
+            groups.append(f"({' '.join([*words, *sorted(piece.attributes)])})")
+        for (player, kind), count in sorted(pos.hands.items()):
+            if count:
+                groups.append(f"(hand {self.spec.players[player]} {self.types[kind].name} {count})")
+        index = self.turn_index(pos)
+        groups.append(f"(turn {index})")
+        state = pos.rules_state
+        if isinstance(state, tuple) and len(state) >= 3 and state[2] >= 0:
+            frm = names[state[1]] if state[1] >= 0 else "-"
+            groups.append(f"(last {frm} {names[state[2]]})")
+        return " ".join(groups)
+
+    def read_fen(self, pos: Position, text: str) -> None:
+        """A position in the text :meth:`write_fen` writes; the empty text is the
+        game's ``board-setup``."""
+        if not text.strip():
+            self._copy_into(pos, self._setup_position())
+            return
+        groups = _groups(text)
+        players = self._world.players
+        self._blank(pos)
+        index = 0
+        last = (-1, -1)
+        for group in groups:
+            head = group[0] if group else ""
+            if head == "turn" and len(group) == 2 and group[1].isdigit():
+                index = int(group[1])
+                if not 0 <= index < max(1, len(self.spec.turns)):
+                    raise FenError(
+                        f"turn {index}: the turn order has {len(self.spec.turns)} entries"
+                    )
+            elif head == "last" and len(group) == 3:
+                last = (self._square(group[1], allow_none=True), self._square(group[2]))
+            elif head == "hand" and len(group) == 4 and group[3].isdigit():
+                owner = self._player(group[1], players)
+                pos.hands[owner, self._kind(group[2])] = int(group[3])
+            elif len(group) >= 3:
+                owner = self._player(group[0], players)
+                kind = self._kind(group[1])
+                sq = self._square(group[2])
+                attrs = frozenset(group[3:])
+                unknown = attrs - set(self.zrf_type(kind).attribute_index)
+                if unknown:
+                    raise FenError(f"{group[1]} has no attribute {sorted(unknown)[0]!r}")
+                pos.board[sq] = self.piece(kind, owner, (), attrs)
+            else:
+                raise FenError(f"cannot read ({' '.join(group)}) in a {self.title} position")
+        royals: list[list[int]] = [[] for _ in self.player_range]
+        for sq, piece in enumerate(pos.board):
+            if piece is not None and piece.royal and piece.color is not None:
+                royals[piece.color].append(sq)
+        pos.royals = tuple(tuple(r) for r in royals)
+        self._start_turn(pos, index, last)
+
+    def _copy_into(self, pos: Position, source: Position) -> None:
+        pos.board[:] = source.board
+        pos.hands = dict(source.hands)
+        pos.turn = source.turn
+        pos.rules_state = source.rules_state
+        pos.royals = source.royals
+
+    def _player(self, name: str, players: dict[str, int]) -> int:
+        if name not in players:
+            raise FenError(f"no player {name!r} in {self.title} (players: {', '.join(players)})")
+        return players[name]
+
+    def _kind(self, name: str) -> str:
+        if name not in self.kinds:
+            raise FenError(f"no piece {name!r} in {self.title}")
+        return self.kinds[name]
+
+    def _square(self, name: str, *, allow_none: bool = False) -> int:
+        if allow_none and name == "-":
+            return -1
+        sq = self.geometry.index_of(name)
+        if sq is None:
+            raise FenError(f"no position {name!r} in {self.title}")
+        return sq
+
+
+class _TurnView:
+    """The turn-order entry in force: who moves, whose pieces, which move type."""
+
+    __slots__ = ("move_type", "pieces_of", "player")
+
+    def __init__(self, player: int, pieces_of: int, move_type: str | None) -> None:
+        self.player = player
+        self.pieces_of = pieces_of
+        self.move_type = move_type
+
+
+def _written_order(effects: Sequence[Effect]) -> list[Effect]:
+    """Position effects in the order a saved game writes them: the captures last,
+    each kind in the order they ran (Duke's strike runs ``capture`` before
+    ``create`` and writes the creation first)."""
+    return sorted(effects, key=lambda e: e[0] == "capture")
+
+
+def _hits(em: Emitted, targets: set[int]) -> bool:
+    """Whether an emitted move removes a piece standing on one of ``targets``."""
+    leaving = {p.frm for p in em.parts if p.frm is not None}
+    for part in em.parts:
+        if part.to in targets and part.to not in leaving:
+            return True
+    return any(kind in ("capture", "create") and sq in targets for kind, sq, _ in em.effects)
+
+
+# -- goals -------------------------------------------------------------------------------
+
+
+class _Goal:
+    """A compiled goal condition, tested for one player in a position."""
+
+    def __init__(self, game: ZrfVariant, node: Node) -> None:
+        self.game = game
+        self.name = _goal_name(node)
+        self.test = self._compile(node)
+
+    def holds(self, pos: Position, player: int) -> bool:
+        return self.test(pos, player)
+
+    def _compile(self, node: Node) -> Callable[[Position, int], bool]:
+        game = self.game
+        source = game.spec.source
+        if isinstance(node, Atom):
+            word = node.text
+            if word == "stalemated":
+                return lambda pos, player: pos.turn == player and not game.legal_moves(pos)
+            if word == "repetition":
+                return lambda pos, player: pos.repetitions() >= REPETITIONS
+            raise ZrfError(
+                f"goal {word!r} is not supported by trebuchet's ZRF engine", source, node.line
+            )
+        if not isinstance(node, Form) or not node.head:
+            raise ZrfError(
+                f"goal {_render(node)!r} is not supported by trebuchet's ZRF engine",
+                source,
+                node.line,
+            )
+        head, args = node.head, list(node.args)
+        if head in ("and", "or"):
+            parts = [self._compile(a) for a in args]
+            if head == "and":
+                return lambda pos, player: all(p(pos, player) for p in parts)
+            return lambda pos, player: any(p(pos, player) for p in parts)
+        if head == "not" and len(args) == 1:
+            inner = self._compile(args[0])
+            return lambda pos, player: not inner(pos, player)
+        if head == "checkmated":
+            kinds = frozenset(
+                game.kinds[_word(a, source)] for a in args if _word(a, source) in game.kinds
+            )
+            return lambda pos, player: (
+                (pos.turn == player and game.in_check(pos) and not game.legal_moves(pos))
+                if kinds
+                else False
+            )
+        if head in ("pieces-remaining", "total-piece-count"):
+            return self._count(head, args, node)
+        if head == "captured":
+            return self._captured(args, node)
+        if head == "absolute-config":
+            return self._absolute(args, node)
+        if head == "stalemated":
+            return lambda pos, player: pos.turn == player and not game.legal_moves(pos)
+        if head == "repetition":
+            return lambda pos, player: pos.repetitions() >= REPETITIONS
+        raise ZrfError(
+            f"goal ({head} …) is not supported by trebuchet's ZRF engine", source, node.line
+        )
+
+    def _count(self, head: str, args: list[Node], node: Node) -> Callable[[Position, int], bool]:
+        game = self.game
+        source = game.spec.source
+        if not args or not _word(args[0], source).isdigit():
+            raise ZrfError(f"({head} …) needs a count", source, node.line)
+        count = int(_word(args[0], source))
+        kinds = frozenset(
+            game.kinds[_word(a, source)] for a in args[1:] if _word(a, source) in game.kinds
+        )
+        mine = head == "pieces-remaining"
+
+        def test(pos: Position, player: int) -> bool:
+            total = sum(
+                1 for _, p in pos.pieces(player if mine else None) if not kinds or p.kind in kinds
+            )
+            return total == count
+
+        return test
+
+    def _captured(self, args: list[Node], node: Node) -> Callable[[Position, int], bool]:
+        game = self.game
+        source = game.spec.source
+        kinds = frozenset(
+            game.kinds[_word(a, source)] for a in args if _word(a, source) in game.kinds
+        )
+
+        def test(pos: Position, player: int) -> bool:
+            stack = pos.move_stack
+            if not stack:
+                return False
+            last = stack[-1]
+            previous = pos.copy(stack=True)
+            previous.pop()
+            for sq in last.removed_squares:
+                victim = previous.board[sq]
+                if (
+                    victim is not None
+                    and victim.color == player
+                    and (not kinds or victim.kind in kinds)
+                ):
+                    return True
+            return False
+
+        return test
+
+    def _absolute(self, args: list[Node], node: Node) -> Callable[[Position, int], bool]:
+        """``(absolute-config T… (pos|zone …))``: one of the kinds, the player's own,
+        stands on every listed position (a zone: on one of its positions)."""
+        game = self.game
+        source = game.spec.source
+        kinds: set[str] = set()
+        places: list[Node] = []
+        for arg in args:
+            if isinstance(arg, Form):
+                places.extend(arg.items)
+            elif _word(arg, source) in game.kinds:
+                kinds.add(game.kinds[_word(arg, source)])
+            else:
+                raise ZrfError(
+                    f"absolute-config {_word(arg, source)!r} is not supported", source, node.line
+                )
+
+        def squares(player: int) -> list[frozenset[int]]:
+            out = []
+            for place in places:
+                word = _word(place, source)
+                index = game.geometry.index_of(word)
+                if index is not None:
+                    out.append(frozenset({index}))
+                elif word in game._world.zones:
+                    out.append(game.spec.board.zones.get((word, player), frozenset()))
+                else:
+                    raise ZrfError(
+                        f"absolute-config place {word!r} is not supported", source, node.line
+                    )
+            return out
+
+        def test(pos: Position, player: int) -> bool:
+            for options in squares(player):
+                if not any(
+                    (p := pos.board[sq]) is not None
+                    and p.color == player
+                    and (not kinds or p.kind in kinds)
+                    for sq in options
+                ):
+                    return False
+            return True
+
+        return test
+
+
+def _named_kinds(head: str) -> Callable[[Node], list[str]]:
+    """A function giving the piece names of every ``(head T…)`` in a condition."""
+
+    def kinds(node: Node) -> list[str]:
+        if not isinstance(node, Form):
+            return []
+        if node.head == head:
+            return [a.text for a in node.args if isinstance(a, Atom)]
+        found: list[str] = []
+        for item in node.items:
+            found.extend(kinds(item))
+        return found
+
+    return kinds
+
+
+_checkmated_kinds = _named_kinds("checkmated")
+_captured_kinds = _named_kinds("captured")
+
+
+def _goal_name(node: Node) -> str:
+    if isinstance(node, Form):
+        return node.head or "goal"
+    return node.text
+
+
+def _word(node: Node, source: str) -> str:
+    if isinstance(node, Form):
+        raise ZrfError(f"expected a name, found {node.render()[:40]}", source, node.line)
+    return node.text
+
+
+def _render(node: Node) -> str:
+    return node.render() if isinstance(node, Form) else node.text
+
+
+#: options that change legality in ways the engine does not implement yet
+_REFUSED_OPTIONS = frozenset({"maximal captures", "recycle captures"})
+#: values of "pass turn" the engine knows
+PASS_TURN = frozenset({"true", "false", "forced"})
+
+
+def _reverse(table: tuple[int, ...]) -> tuple[int, ...]:
+    """The step that undoes ``table``: for every link p -> q, q -> p."""
+    out = [-1] * len(table)
+    for src, dst in enumerate(table):
+        if dst >= 0:
+            out[dst] = src
+    return tuple(out)
+
+
+def _kind_keys(pieces: Sequence[PieceSpec], letters: dict[str, str]) -> dict[str, str]:
+    """ZRF piece name -> a kind key the core can intern (upper case, unique): its
+    letter when the game has letters, else its name."""
+    keys: dict[str, str] = {}
+    taken: set[str] = set()
+    for piece in pieces:
+        key = letters.get(piece.name, piece.name.upper())
+        n = 2
+        while key in taken:
+            key = f"{piece.name.upper()}#{n}"
+            n += 1
+        taken.add(key)
+        keys[piece.name] = key
+    return keys
+
+
+def _groups(text: str) -> list[list[str]]:
+    """The parenthesised groups of a position text, each a list of words."""
+    groups: list[list[str]] = []
+    current: list[str] | None = None
+    for token in _TOKEN.findall(text):
+        if token == "(":
+            if current is not None:
+                raise FenError("a '(' inside a group")
+            current = []
+        elif token == ")":
+            if current is None:
+                raise FenError("a ')' with no '(' open")
+            groups.append(current)
+            current = None
+        elif current is None:
+            raise FenError(f"{token!r} outside the (…) groups of a position")
+        else:
+            current.append(token)
+    if current is not None:
+        raise FenError("a '(' never closed")
+    return groups
+
+
+def _two_squares(geo: Geometry, text: str) -> tuple[str, str] | None:
+    """``e2e4`` split into two square names of the board, if it splits one way."""
+    for cut in range(1, len(text)):
+        a, b = text[:cut], text[cut:]
+        if geo.index_of(a) is not None and geo.index_of(b) is not None:
+            return a, b
+    return None
+
+
+def _slug(title: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
+
+
+__all__ = ["ZrfMove", "ZrfMoveKind", "ZrfPieceType", "ZrfVariant"]

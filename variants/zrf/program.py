@@ -1,0 +1,939 @@
+"""ZRF move programs compiled to closures, and the generator state they run in.
+
+Each ``moves``/``drops`` block of a piece is compiled once per game into a tuple
+of *operations*: small functions of a :class:`Run` (the generator state Zillions
+defines) that return False when the block must stop — a failed ``verify``, a
+step off the board.  Conditions compile to functions returning a bool.  No
+Python source is ever built from the rules file: the file's words only select
+which prepared closures are combined, with which constant arguments.
+
+The semantics (docs/zrf.md has the long form, with sources):
+
+* every test reads the board as it was before the move; the block's own
+  changes are only recorded;
+* ``add`` emits a copy of the move built so far, and the block goes on (the
+  position effects start afresh after it);
+* ``cascade`` ends the current part of the move and starts another, whose
+  piece is whatever stood on the current square before the move; ``from``
+  re-selects the piece of the current part; ``to`` fixes the part's
+  destination while the current position walks on;
+* position effects (``capture``, ``create``, ``change-type``,
+  ``change-owner``, ``flip``, ``set-attribute``) act, in the order they ran,
+  on the board after every part has moved.
+
+A construct the engine does not implement is refused when the game is loaded,
+with one line naming it and its file and line (:class:`ZrfError`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from trebuchet.variants.pieces import Piece
+from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.tree import Atom, Form, Node, Str
+
+if TYPE_CHECKING:
+    from trebuchet.variants.position import Position
+
+#: Operations one block run may execute before it is taken for a runaway loop.
+STEP_LIMIT = 200_000
+
+Op = Callable[["Run"], bool]
+"""One instruction: run it, False when the block must stop."""
+Cond = Callable[["Run"], bool]
+"""A condition, read on the board before the move."""
+Loc = Callable[["Run"], int]
+"""Where a predicate or an effect looks: a position index, -1 when off the board."""
+
+
+# -- the generator state ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Part:
+    """One piece's movement within a move: ``piece`` from ``frm`` (None: dropped)
+    to ``to``; ``piece`` is what arrives (a promotion already applied)."""
+
+    piece: Piece
+    frm: int | None
+    to: int
+    captures: bool
+    """Whether ``to`` held a piece before the move (ZSG writes ``x``)."""
+
+
+Effect = tuple[str, int, object]
+"""A position effect: (kind, position, argument) — kinds ``capture``, ``create``
+(argument: the new Piece), ``change-type`` (kind key), ``change-owner``
+(player), ``flip`` (None), ``attribute`` ((name, value))."""
+
+
+@dataclass(frozen=True)
+class Emitted:
+    """A move as the program built it, before the game turns it into actions."""
+
+    parts: tuple[Part, ...]
+    effects: tuple[Effect, ...]
+    move_type: str
+    partial: str | None = None
+    """The move type a partial move continues with (``add-partial``), else None."""
+    copy: bool = False
+    """``add-copy``: the piece also stays where it was."""
+    promotion: str | None = None
+    """The kind named by ``(add T …)``: the last part's piece arrives as a T."""
+
+
+class World:
+    """What compiled programs need to know about the game: names and tables.
+
+    Built by the game; the closures read it through the run, never copy it, so
+    one compiled program serves every player (its directions turn with the
+    player's ``symmetry``).
+    """
+
+    def __init__(
+        self,
+        *,
+        source: str,
+        positions: dict[str, int],
+        directions: Sequence[str],
+        players: dict[str, int],
+        kinds: dict[str, str],
+        attributes: frozenset[str],
+        zones: frozenset[str],
+        move_types: frozenset[str],
+    ) -> None:
+        self.source = source
+        self.positions = positions
+        self.directions = frozenset(directions)
+        self.players = players
+        #: ZRF piece name -> the kind key of its PieceType
+        self.kinds = kinds
+        self.attributes = attributes
+        self.zones = zones
+        self.move_types = move_types
+
+
+class Engine:
+    """The game-side services a run calls: pieces, zones, attack tests.
+
+    Implemented by :class:`~trebuchet.variants.zrf.game.ZrfVariant`; a protocol
+    in all but name, kept as a base class so that the closures' calls are plain
+    attribute lookups.
+    """
+
+    def make_piece(self, kind: str, owner: int, attributes: frozenset[str] | None = None) -> Piece:
+        raise NotImplementedError
+
+    def in_zone(self, zone: str, player: int, sq: int) -> bool:
+        raise NotImplementedError
+
+    def attacked(self, run: Run, sq: int, move_type: str | None, by_enemy: bool) -> bool:
+        raise NotImplementedError
+
+
+class Run:
+    """The state of one block being run: Zillions' generator state.
+
+    ``board`` is the position's board, only read.  ``cur`` is the current
+    position, ``mark`` the one saved position; ``frm``/``piece`` are the origin
+    and piece of the current part (``frm`` None for a drop), ``to`` its fixed
+    destination or -1; ``parts`` the finished parts; ``effects`` the position
+    effects in the order they ran; ``flags`` and ``pflags`` the block's flags.
+    """
+
+    __slots__ = (
+        "attack_scan",
+        "board",
+        "cur",
+        "effects",
+        "engine",
+        "flags",
+        "frm",
+        "links",
+        "mark",
+        "move_type",
+        "out",
+        "owner",
+        "parts",
+        "pflags",
+        "piece",
+        "player",
+        "pos",
+        "steps",
+        "to",
+    )
+
+    def __init__(
+        self,
+        engine: Engine,
+        pos: Position,
+        links: dict[str, tuple[int, ...]],
+        player: int,
+        owner: int,
+        move_type: str,
+        out: list[Emitted],
+        *,
+        attack_scan: bool = False,
+    ) -> None:
+        self.engine = engine
+        self.pos = pos
+        self.board = pos.board
+        self.links = links
+        self.player = player
+        self.owner = owner
+        self.move_type = move_type
+        self.out = out
+        self.attack_scan = attack_scan
+        self.cur = -1
+        self.mark = -1
+        self.frm: int | None = None
+        self.piece: Piece | None = None
+        self.to = -1
+        self.parts: list[Part] = []
+        self.effects: list[Effect] = []
+        self.flags: dict[str, bool] = {}
+        self.pflags: dict[tuple[str, int], bool] = {}
+        self.steps = 0
+
+    def start(self, sq: int, piece: Piece, dropping: bool) -> None:
+        """Begin the block at ``sq``: the piece there moves (or, dropping, arrives)."""
+        self.cur = self.mark = sq
+        self.frm = None if dropping else sq
+        self.piece = piece
+        self.to = -1
+        self.parts = []
+        self.effects = []
+        self.flags = {}
+        self.pflags = {}
+        self.steps = 0
+
+    # -- reading the board before the move --------------------------------------
+    def at(self, sq: int) -> Piece | None:
+        return self.board[sq] if sq >= 0 else None
+
+    def is_friend(self, piece: Piece | None) -> bool:
+        return piece is not None and piece.color == self.owner
+
+    def is_enemy(self, piece: Piece | None) -> bool:
+        return piece is not None and piece.color is not None and piece.color != self.owner
+
+    # -- building the move --------------------------------------------------------
+    def close_part(self) -> None:
+        """End the current part at ``to`` (or the current position)."""
+        piece = self.piece
+        if piece is None:
+            return
+        to = self.to if self.to >= 0 else self.cur
+        if self.frm is not None and to == self.frm:
+            return
+        # Zillions marks a capture by what stood there before the whole move
+        self.parts.append(Part(piece, self.frm, to, self.board[to] is not None))
+
+    def emit(
+        self,
+        promotions: Sequence[str] = (),
+        *,
+        partial: str | None = None,
+        copy: bool = False,
+    ) -> None:
+        """Emit the move built so far (one per promotion kind, if any), and go on.
+
+        The position effects recorded so far go with the move and are then
+        forgotten: an ``add`` in a loop starts the next move's effects afresh
+        (Focus's saved game, move 15: a stack returned to the reserve on an
+        earlier square of the drop loop is not part of the later move), while
+        the parts and the position go on.
+        """
+        saved = list(self.parts)
+        self.close_part()
+        parts = self.parts
+        self.parts = saved
+        effects = tuple(self.effects)
+        self.effects = []
+        if not promotions:
+            self.out.append(Emitted(tuple(parts), effects, self.move_type, partial, copy))
+            return
+        last = parts[-1] if parts else None
+        for kind in promotions:
+            if last is None:
+                # a promotion of a piece that does not move: a change of type in place
+                extra: tuple[Effect, ...] = (("change-type", self.cur, kind),)
+                self.out.append(Emitted((), effects + extra, self.move_type, partial, copy))
+                continue
+            owner = last.piece.color
+            assert owner is not None
+            promoted = self.engine.make_piece(kind, owner)
+            moved = Part(promoted, last.frm, last.to, last.captures)
+            self.out.append(
+                Emitted((*parts[:-1], moved), effects, self.move_type, partial, copy, kind)
+            )
+
+    def count(self, line: int, source: str) -> None:
+        """One more loop turn; a runaway loop stops the run with an error."""
+        self.steps += 1
+        if self.steps > STEP_LIMIT:
+            raise ZrfError(
+                f"a move program ran more than {STEP_LIMIT} steps (a while loop that never ends?)",
+                source,
+                line,
+            )
+
+
+def run_ops(ops: Sequence[Op], run: Run) -> bool:
+    """Execute a sequence; False as soon as one operation stops the block."""
+    for op in ops:  # noqa: SIM110 - a plain loop: all() with a generator is slower here
+        if not op(run):
+            return False
+    return True
+
+
+# -- compiling ---------------------------------------------------------------------
+
+_INSTRUCTION_ATOMS = frozenset(
+    {"add", "cascade", "from", "to", "mark", "back", "capture", "flip", "change-owner"}
+)
+#: constructs of "part 2" of the engine, refused by name until they are built
+NOT_YET = frozenset({"add-copy-partial"})
+
+
+class Compiler:
+    """Turns one game's move programs into operations, refusing what it cannot run."""
+
+    def __init__(self, world: World) -> None:
+        self.world = world
+
+    # -- errors -----------------------------------------------------------------
+    def refuse(self, what: str, node: Node, why: str = "") -> ZrfError:
+        reason = f"{what} is not supported by trebuchet's ZRF engine"
+        return ZrfError(reason + (f" ({why})" if why else ""), self.world.source, node.line)
+
+    # -- blocks -----------------------------------------------------------------
+    def block(self, body: Sequence[Node]) -> tuple[Op, ...]:
+        """A sequence of instructions."""
+        ops: list[Op] = []
+        for node in body:
+            ops.extend(self.instruction(node))
+        return tuple(ops)
+
+    def instruction(self, node: Node) -> list[Op]:
+        if isinstance(node, Str):
+            raise self.refuse(f"string {node.text!r} as an instruction", node)
+        if isinstance(node, Atom):
+            return [self.atom(node)]
+        head = node.head
+        if not head:
+            return list(self.block(node.items))  # a parenthesised group: its items in turn
+        handler = _FORMS.get(head)
+        if handler is not None:
+            return [handler(self, node)]
+        if head in self.world.directions or head in self.world.positions:
+            return list(self.block(node.items))  # a macro body spliced as a group
+        if head in NOT_YET:
+            raise self.refuse(f"({head} …)", node, "a construct of multi-part turns")
+        raise self.refuse(f"({head} …)", node)
+
+    def atom(self, node: Atom) -> Op:
+        word = node.text
+        world = self.world
+        if word in world.directions:
+            return _step(word)
+        if word in world.positions:
+            return _jump(world.positions[word])
+        simple = _ATOMS.get(word)
+        if simple is not None:
+            return simple
+        if word in NOT_YET:
+            raise self.refuse(word, node, "a construct of multi-part turns")
+        raise self.refuse(f"instruction {word!r}", node)
+
+    # -- locations ------------------------------------------------------------
+    def loc(self, node: Node | None) -> Loc:
+        """Where a predicate or an effect applies: here, a direction away, or a position."""
+        if node is None:
+            return _here
+        if (
+            isinstance(node, Form)
+            and node.head == "opposite"
+            and len(node.args) == 1
+            and isinstance(node.args[0], Atom)
+            and node.args[0].text in self.world.directions
+        ):
+            return _toward(OPPOSITE_PREFIX + node.args[0].text)
+        if isinstance(node, Atom):
+            if node.text in self.world.directions:
+                return _toward(node.text)
+            if node.text in self.world.positions:
+                index = self.world.positions[node.text]
+                return lambda run: index
+        raise self.refuse(f"location {_text(node)!r}", node, "expected a direction or a position")
+
+    # -- conditions -----------------------------------------------------------
+    def cond(self, node: Node) -> Cond:
+        if isinstance(node, Atom):
+            return self.cond_word(node.text, None, node)
+        if isinstance(node, Form) and node.head:
+            head = node.head
+            if head == "and":
+                parts = tuple(self.cond(n) for n in node.args)
+                return lambda run: all(p(run) for p in parts)
+            if head == "or":
+                parts = tuple(self.cond(n) for n in node.args)
+                return lambda run: any(p(run) for p in parts)
+            if head == "not":
+                if len(node.args) != 1:
+                    raise self.refuse("(not …) with other than one condition", node)
+                inner = self.cond(node.args[0])
+                return lambda run: not inner(run)
+            return self.cond_word(head, node.args, node)
+        raise self.refuse(f"condition {_text(node)!r}", node)
+
+    def cond_word(self, word: str, args: Sequence[Node] | None, node: Node) -> Cond:
+        """A predicate by name, with its arguments (None: written bare)."""
+        if word.startswith("not-") and word[4:]:
+            inner = self.cond_word(word[4:], args, node)
+            return lambda run: not inner(run)
+        if word in ("true", "false") and not args:
+            value = word == "true"
+            return lambda run: value
+        build = _PREDICATES.get(word)
+        if build is not None:
+            return build(self, list(args or ()), node)
+        if word in self.world.attributes:
+            where = self.loc(args[0] if args else None)
+            return _has_attribute(word, where)
+        raise self.refuse(f"condition {word!r}", node)
+
+    # -- names ----------------------------------------------------------------
+    def kind(self, node: Node) -> str:
+        if isinstance(node, Atom) and node.text in self.world.kinds:
+            return self.world.kinds[node.text]
+        raise self.refuse(f"piece {_text(node)!r}", node, "no (piece …) of that name")
+
+    def name(self, node: Node) -> str:
+        if isinstance(node, Form):
+            raise self.refuse(f"{_text(node)!r} where a name belongs", node)
+        return node.text
+
+
+def _text(node: Node) -> str:
+    return node.render() if isinstance(node, Form) else node.text
+
+
+# -- operations ----------------------------------------------------------------------
+
+
+def _step(direction: str) -> Op:
+    def step(run: Run) -> bool:
+        target = run.links[direction][run.cur]
+        if target < 0:
+            return False
+        run.cur = target
+        return True
+
+    return step
+
+
+def _jump(index: int) -> Op:
+    def jump(run: Run) -> bool:
+        run.cur = index
+        return True
+
+    return jump
+
+
+def _here(run: Run) -> int:
+    return run.cur
+
+
+def _toward(direction: str) -> Loc:
+    def toward(run: Run) -> int:
+        return run.links[direction][run.cur]
+
+    return toward
+
+
+def _add(run: Run) -> bool:
+    run.emit()
+    return True
+
+
+def _cascade(run: Run) -> bool:
+    run.close_part()
+    run.frm = run.cur
+    run.piece = run.board[run.cur]
+    run.to = -1
+    return True
+
+
+def _from(run: Run) -> bool:
+    run.frm = run.cur
+    run.piece = run.board[run.cur]
+    return True
+
+
+def _to(run: Run) -> bool:
+    run.to = run.cur
+    return True
+
+
+def _mark(run: Run) -> bool:
+    run.mark = run.cur
+    return True
+
+
+def _back(run: Run) -> bool:
+    run.cur = run.mark
+    return True
+
+
+def _effect_at(kind: str, where: Loc, argument: Callable[[Run], object] | None = None) -> Op:
+    def effect(run: Run) -> bool:
+        sq = where(run)
+        if sq < 0:
+            return False
+        run.effects.append((kind, sq, argument(run) if argument is not None else None))
+        return True
+
+    return effect
+
+
+_ATOMS: dict[str, Op] = {
+    "add": _add,
+    "cascade": _cascade,
+    "from": _from,
+    "to": _to,
+    "mark": _mark,
+    "back": _back,
+    "capture": _effect_at("capture", _here),
+    "flip": _effect_at("flip", _here),
+    "change-owner": _effect_at("change-owner", _here, lambda run: run.player),
+}
+
+
+# -- instruction forms -------------------------------------------------------------
+
+
+def _verify(c: Compiler, node: Form) -> Op:
+    if len(node.args) != 1:
+        raise c.refuse("(verify …) with other than one condition", node)
+    test = c.cond(node.args[0])
+    return test
+
+
+def _if(c: Compiler, node: Form) -> Op:
+    if not node.args:
+        raise c.refuse("(if) without a condition", node)
+    test = c.cond(node.args[0])
+    rest = list(node.args[1:])
+    split = next((i for i, n in enumerate(rest) if isinstance(n, Atom) and n.text == "else"), None)
+    then = c.block(rest if split is None else rest[:split])
+    other = c.block(rest[split + 1 :]) if split is not None else ()
+
+    def branch(run: Run) -> bool:
+        return run_ops(then if test(run) else other, run)
+
+    return branch
+
+
+def _while(c: Compiler, node: Form) -> Op:
+    if not node.args:
+        raise c.refuse("(while) without a condition", node)
+    test = c.cond(node.args[0])
+    body = c.block(node.args[1:])
+    source, line = c.world.source, node.line
+
+    def loop(run: Run) -> bool:
+        while test(run):
+            run.count(line, source)
+            if not run_ops(body, run):
+                return False
+        return True
+
+    return loop
+
+
+def _add_form(c: Compiler, node: Form) -> Op:
+    kinds = tuple(c.kind(n) for n in node.args)
+
+    def add(run: Run) -> bool:
+        run.emit(kinds)
+        return True
+
+    return add
+
+
+def _add_partial(c: Compiler, node: Form) -> Op:
+    """``(add-partial [T…] move-type)``: the last word names the move type that the
+    same piece continues with, even when a piece has that name too (Chu Shogi)."""
+    if not node.args:
+        raise c.refuse("(add-partial) without a move type", node)
+    continuation = c.name(node.args[-1])
+    kinds = tuple(c.kind(n) for n in node.args[:-1])
+
+    def add(run: Run) -> bool:
+        run.emit(kinds, partial=continuation)
+        return True
+
+    return add
+
+
+def _add_copy(c: Compiler, node: Form) -> Op:
+    kinds = tuple(c.kind(n) for n in node.args)
+
+    def add(run: Run) -> bool:
+        run.emit(kinds, copy=True)
+        return True
+
+    return add
+
+
+def _capture(c: Compiler, node: Form) -> Op:
+    return _effect_at("capture", c.loc(node.args[0] if node.args else None))
+
+
+def _flip(c: Compiler, node: Form) -> Op:
+    return _effect_at("flip", c.loc(node.args[0] if node.args else None))
+
+
+def _change_owner(c: Compiler, node: Form) -> Op:
+    return _effect_at(
+        "change-owner", c.loc(node.args[0] if node.args else None), lambda run: run.player
+    )
+
+
+def _change_type(c: Compiler, node: Form) -> Op:
+    if not node.args:
+        raise c.refuse("(change-type) without a piece", node)
+    kind = c.kind(node.args[0])
+    return _effect_at(
+        "change-type", c.loc(node.args[1] if len(node.args) > 1 else None), lambda run: kind
+    )
+
+
+def _create(c: Compiler, node: Form) -> Op:
+    """``(create [Player] [Piece] [pos|dir])``: defaults are the mover, the moving
+    piece's kind, the current position."""
+    player: int | None = None
+    kind: str | None = None
+    where: Loc = _here
+    for arg in node.args:
+        word = arg.text if isinstance(arg, Atom) else ""
+        if word in c.world.players and player is None and kind is None:
+            player = c.world.players[word]
+        elif word in c.world.kinds and kind is None:
+            kind = c.world.kinds[word]
+        else:
+            where = c.loc(arg)
+
+    def piece(run: Run) -> object:
+        owner = run.player if player is None else player
+        made = kind if kind is not None else (run.piece.kind if run.piece is not None else None)
+        if made is None:
+            return None
+        return run.engine.make_piece(made, owner)
+
+    return _effect_at("create", where, piece)
+
+
+def _set_attribute(c: Compiler, node: Form) -> Op:
+    if len(node.args) != 2:
+        raise c.refuse("(set-attribute …) without a name and a value", node)
+    name = c.name(node.args[0])
+    value = c.cond(node.args[1])
+    return _effect_at("attribute", _here, lambda run: (name, value(run)))
+
+
+def _set_flag(c: Compiler, node: Form) -> Op:
+    if len(node.args) != 2:
+        raise c.refuse("(set-flag …) without a name and a value", node)
+    name = c.name(node.args[0])
+    value = c.cond(node.args[1])
+
+    def set_flag(run: Run) -> bool:
+        run.flags[name] = value(run)
+        return True
+
+    return set_flag
+
+
+def _set_position_flag(c: Compiler, node: Form) -> Op:
+    if len(node.args) not in (2, 3):
+        raise c.refuse("(set-position-flag …) without a name and a value", node)
+    name = c.name(node.args[0])
+    value = c.cond(node.args[1])
+    where = c.loc(node.args[2] if len(node.args) == 3 else None)
+
+    def set_flag(run: Run) -> bool:
+        sq = where(run)
+        if sq < 0:
+            return False
+        run.pflags[name, sq] = value(run)
+        return True
+
+    return set_flag
+
+
+def _opposite(c: Compiler, node: Form) -> Op:
+    if len(node.args) != 1 or not isinstance(node.args[0], Atom):
+        raise c.refuse("(opposite …) without one direction", node)
+    direction = node.args[0].text
+    if direction not in c.world.directions:
+        raise c.refuse(f"direction {direction!r}", node)
+    return _step(OPPOSITE_PREFIX + direction)
+
+
+#: the name under which a direction's opposite is kept in the link tables
+OPPOSITE_PREFIX = "\x00opposite "
+
+
+def _go(c: Compiler, node: Form) -> Op:
+    if len(node.args) != 1 or not isinstance(node.args[0], Atom):
+        raise c.refuse("(go …) without one place", node)
+    place = node.args[0].text
+
+    def go_from(run: Run) -> bool:
+        if run.frm is None:
+            return False
+        run.cur = run.frm
+        return True
+
+    def go_to(run: Run) -> bool:
+        if run.to >= 0:
+            run.cur = run.to
+        return True
+
+    def go_mark(run: Run) -> bool:
+        run.cur = run.mark
+        return True
+
+    def go_last(index: int) -> Op:
+        def go(run: Run) -> bool:
+            last = _last(run, index)
+            if last < 0:
+                return False
+            run.cur = last
+            return True
+
+        return go
+
+    chosen = {
+        "from": go_from,
+        "to": go_to,
+        "mark": go_mark,
+        "last-from": go_last(0),
+        "last-to": go_last(1),
+    }.get(place)
+    if chosen is None:
+        raise c.refuse(f"(go {place})", node)
+    return chosen
+
+
+def _move_type(c: Compiler, node: Form) -> Op:
+    raise c.refuse("(move-type …) inside a move block", node, "it belongs between blocks")
+
+
+_FORMS: dict[str, Callable[[Compiler, Form], Op]] = {
+    "verify": _verify,
+    "if": _if,
+    "while": _while,
+    "add": _add_form,
+    "add-partial": _add_partial,
+    "add-copy": _add_copy,
+    "capture": _capture,
+    "flip": _flip,
+    "change-owner": _change_owner,
+    "change-type": _change_type,
+    "create": _create,
+    "set-attribute": _set_attribute,
+    "set-flag": _set_flag,
+    "set-position-flag": _set_position_flag,
+    "opposite": _opposite,
+    "go": _go,
+    "move-type": _move_type,
+}
+
+
+# -- predicates ----------------------------------------------------------------------
+
+
+def _last(run: Run, index: int) -> int:
+    """The origin (0) or destination (1) of the previous move, -1 if none."""
+    state = run.pos.rules_state
+    if isinstance(state, tuple) and len(state) >= 3:
+        value = state[1 + index]
+        return value if isinstance(value, int) else -1
+    return -1
+
+
+def _one_loc(c: Compiler, args: list[Node], node: Node, word: str) -> Loc:
+    if len(args) > 1:
+        raise c.refuse(f"({word} …) with {len(args)} arguments", node)
+    return c.loc(args[0] if args else None)
+
+
+def _square_test(
+    test: Callable[[Run, Piece | None], bool],
+) -> Callable[[Compiler, list[Node], Node], Cond]:
+    """A predicate on the piece at one location (here, a direction away, a position);
+    false on a square that is not there."""
+
+    def build(c: Compiler, args: list[Node], node: Node) -> Cond:
+        where = _one_loc(c, args, node, "predicate")
+
+        def cond(run: Run) -> bool:
+            sq = where(run)
+            return sq >= 0 and test(run, run.board[sq])
+
+        return cond
+
+    return build
+
+
+def _empty(run: Run, piece: Piece | None) -> bool:
+    return piece is None
+
+
+def _friend(run: Run, piece: Piece | None) -> bool:
+    return run.is_friend(piece)
+
+
+def _enemy(run: Run, piece: Piece | None) -> bool:
+    return run.is_enemy(piece)
+
+
+def _neutral(run: Run, piece: Piece | None) -> bool:
+    return piece is not None and piece.color is None
+
+
+def _piece_test(c: Compiler, args: list[Node], node: Node) -> Cond:
+    if not args:
+        raise c.refuse("(piece?) without a piece", node)
+    kind = c.kind(args[0])
+    where = _one_loc(c, args[1:], node, "piece?")
+
+    def cond(run: Run) -> bool:
+        sq = where(run)
+        piece = run.board[sq] if sq >= 0 else None
+        return piece is not None and piece.kind == kind
+
+    return cond
+
+
+def _on_board(c: Compiler, args: list[Node], node: Node) -> Cond:
+    where = _one_loc(c, args, node, "on-board?")
+    return lambda run: where(run) >= 0
+
+
+def _in_zone(c: Compiler, args: list[Node], node: Node) -> Cond:
+    if not args:
+        raise c.refuse("(in-zone?) without a zone", node)
+    zone = c.name(args[0])
+    if zone not in c.world.zones:
+        raise c.refuse(f"zone {zone!r}", node, "no (zone …) of that name")
+    where = _one_loc(c, args[1:], node, "in-zone?")
+
+    def cond(run: Run) -> bool:
+        sq = where(run)
+        return sq >= 0 and run.engine.in_zone(zone, run.owner, sq)
+
+    return cond
+
+
+def _last_test(index: int) -> Callable[[Compiler, list[Node], Node], Cond]:
+    def build(c: Compiler, args: list[Node], node: Node) -> Cond:
+        where = _one_loc(c, args, node, "last-from?")
+
+        def cond(run: Run) -> bool:
+            sq = where(run)
+            return sq >= 0 and sq == _last(run, index)
+
+        return cond
+
+    return build
+
+
+def _flag(c: Compiler, args: list[Node], node: Node) -> Cond:
+    if len(args) != 1:
+        raise c.refuse("(flag? …) without one name", node)
+    name = c.name(args[0])
+    return lambda run: run.flags.get(name, False)
+
+
+def _position_flag(c: Compiler, args: list[Node], node: Node) -> Cond:
+    if not args:
+        raise c.refuse("(position-flag? …) without a name", node)
+    name = c.name(args[0])
+    where = _one_loc(c, args[1:], node, "position-flag?")
+
+    def cond(run: Run) -> bool:
+        sq = where(run)
+        return sq >= 0 and run.pflags.get((name, sq), False)
+
+    return cond
+
+
+def _attack_test(by_enemy: bool) -> Callable[[Compiler, list[Node], Node], Cond]:
+    """``(attacked? [move-type] [pos|dir])`` and ``defended?``."""
+
+    def build(c: Compiler, args: list[Node], node: Node) -> Cond:
+        move_type: str | None = None
+        rest = list(args)
+        first = rest[0] if rest else None
+        if isinstance(first, Atom) and first.text in c.world.move_types:
+            move_type = first.text
+            rest.pop(0)
+        where = _one_loc(c, rest, node, "attacked?")
+
+        def cond(run: Run) -> bool:
+            sq = where(run)
+            return sq >= 0 and run.engine.attacked(run, sq, move_type, by_enemy)
+
+        return cond
+
+    return build
+
+
+def _position_is(c: Compiler, args: list[Node], node: Node) -> Cond:
+    if len(args) != 1:
+        raise c.refuse("(position? …) without one position", node)
+    name = c.name(args[0])
+    if name not in c.world.positions:
+        raise c.refuse(f"position {name!r}", node)
+    index = c.world.positions[name]
+    return lambda run: run.cur == index
+
+
+def _marked(c: Compiler, args: list[Node], node: Node) -> Cond:
+    where = _one_loc(c, args, node, "marked?")
+    return lambda run: where(run) == run.mark
+
+
+def _has_attribute(name: str, where: Loc) -> Cond:
+    def cond(run: Run) -> bool:
+        sq = where(run)
+        piece = run.board[sq] if sq >= 0 else None
+        return piece is not None and name in piece.attributes
+
+    return cond
+
+
+_PREDICATES: dict[str, Callable[[Compiler, list[Node], Node], Cond]] = {
+    "empty?": _square_test(_empty),
+    "friend?": _square_test(_friend),
+    "enemy?": _square_test(_enemy),
+    "neutral?": _square_test(_neutral),
+    "piece?": _piece_test,
+    "on-board?": _on_board,
+    "in-zone?": _in_zone,
+    "last-from?": _last_test(0),
+    "last-to?": _last_test(1),
+    "flag?": _flag,
+    "position-flag?": _position_flag,
+    "attacked?": _attack_test(True),
+    "defended?": _attack_test(False),
+    "position?": _position_is,
+    "marked?": _marked,
+}
