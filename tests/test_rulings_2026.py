@@ -53,6 +53,18 @@ def test_ct12_off_its_bank_the_riding_builder_does_neither() -> None:
     assert not {t for t in legal_from(pos, "d4") if t.endswith(("/b", "/x"))}
 
 
+def test_ct13_clock_counts_plies_since_a_removal_not_pawn_steps() -> None:
+    """CT-13: the halfmove field counts plies since a piece last left the board.
+    Clock 7 in the FEN.  c10c11a, a pawn becoming an Archer without a capture: 8
+    (no reset, unlike FIDE's promotion).  Black King h11-h10: 9.  a2a3, a pawn
+    step: 10 (no reset).  h10-h11: 11.  a3xb4 takes the black Rook: 0."""
+    pos = position(CT, "7k/2P5/8/8/8/********/8/1r6/8/P7/4K3 w - - 7 30")
+    clocks = [int(fields(play(pos, text))[4]) for text in ("c10c11a", "h11h10", "a2a3", "h10h11")]
+    assert clocks == [8, 9, 10, 11]
+    assert fields(pos)[0].startswith("2A4k/")  # the Archer on c11
+    assert fields(play(pos, "a3b4"))[4] == "0"
+
+
 # -- Shatranj of Troy (docs/rules/shatranj-of-troy.md) ----------------------------------
 
 
