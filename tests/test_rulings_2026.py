@@ -16,6 +16,7 @@ from tests.helpers import legal_from, play, position
 
 CT = "catapults-of-troy"
 ST = "shatranj-of-troy"
+MC = "mangonel-chess"
 DF = "duggans-fantasy-chess"
 TC = "titan-chess"
 
@@ -78,6 +79,30 @@ def test_st8_a_king_with_pieces_in_hand_is_not_bare() -> None:
         assert pos.outcome() is None, hand
     bare = position(ST, f"{board}[] w - - 0 1", ("bare-king",)).outcome()
     assert bare is not None and (bare.termination, bare.winner) == ("bare_king", WHITE)
+
+
+# -- Mangonel Chess (docs/rules/mangonel-chess.md) -------------------------------------------
+
+
+def test_mc7_a_pawn_slung_resets_the_clock() -> None:
+    """MC-7: clock 12.  d4e4 slings the pawn c4 along rank 4 over e4 to j4 (the
+    farthest empty square): a pawn moved, so the clock is 0.  The same sling of
+    a Knight counts on: 13."""
+    pawn = play(position(MC, "9k/10/10/10/2PM6/10/10/K9 w - - 12 40"), "d4e4")
+    assert fields(pawn) == ["9k/10/10/10/4M4P/10/10/K9", "b", "-", "-", "0", "40"]
+    knight = play(position(MC, "9k/10/10/10/2NM6/10/10/K9 w - - 12 40"), "d4e4")
+    assert fields(knight)[0::4] == ["9k/10/10/10/4M4N/10/10/K9", "13"]
+
+
+def test_mc7_a_pawn_slung_onto_its_second_rank_may_double_step() -> None:
+    """MC-7: d4c3 slings the pawn e5 down the diagonal over c3 to b2 (a1 is its own
+    first rank, MC-3); clock 0.  On its second rank it may double-step, however
+    it got there: b2b4, leaving b3 for en passant."""
+    pos = play(position(MC, "9k/10/10/4P5/3M6/10/10/9K w - - 5 1"), "d4c3")
+    assert fields(pos)[0::4] == ["9k/10/10/10/10/2M7/1P8/9K", "0"]
+    play(pos, "j8j7")
+    assert legal_from(pos, "b2") == {"b2b3", "b2b4"}
+    assert fields(play(pos, "b2b4"))[3] == "b3"
 
 
 # -- Duggan's Fantasy Chess (docs/rules/duggans-fantasy-chess.md) ------------------------

@@ -3,7 +3,8 @@
 The Mangonel steps like a king but never captures by its step; the step slings
 the nearest piece behind it over itself (rulings MC-2, MC-3).  Everything else is
 FIDE chess (MC-1), except that castling rights survive a King or Rook being
-slung away and back (MC-4) and pawns may promote to a Mangonel (MC-5).
+slung away and back (MC-4), pawns may promote to a Mangonel (MC-5), and a
+slung pawn resets the 50-move clock (MC-7).
 
 A sling is one move of the Mangonel, written ``f1g2`` like its step: the sling is
 a consequence, never a choice, so no suffix is needed.  Its action list is the
@@ -120,7 +121,7 @@ class Mangonel(PieceType):
 
 
 class MangonelChess(Chess):
-    """Mangonel Chess: MC-1 … MC-5 on top of the FIDE rules of :class:`Chess`."""
+    """Mangonel Chess: MC-1 … MC-7 on top of the FIDE rules of :class:`Chess`."""
 
     name = "mangonel-chess"
     title = "Mangonel Chess (M. Winther, 2006)"
@@ -248,6 +249,24 @@ class MangonelChess(Chess):
 
     def _right_color(self, home: int) -> Player:
         return WHITE if self.geometry.rank_of(home) < self.ranks // 2 else BLACK
+
+    # -- the halfmove clock (MC-7) ------------------------------------------------
+    def after_move(self, pos: Position, move: Move, captured: bool) -> None:
+        """As in chess, and a sling that moves a pawn resets the clock too (MC-7: "the
+        movement of any pawn").  The core sees only the Mangonel on ``move.to``."""
+        super().after_move(pos, move, captured)
+        if move.tag == SLING and self._slings_pawn(pos, move):
+            pos.halfmove = 0
+
+    def _slings_pawn(self, pos: Position, move: Move) -> bool:
+        """Whether ``move`` (a sling, just made) moved a pawn: the slung piece, where
+        it landed, is a pawn, or a pawn that became a Queen there (MC-3)."""
+        flight = move.actions[-1]
+        if isinstance(flight, Change):
+            return True  # only a pawn changes in a sling (MC-3)
+        assert isinstance(flight, Relocate)
+        slung = pos.board[flight.to]
+        return slung is not None and slung.kind in self.pawn_kinds
 
     # -- how games end ------------------------------------------------------------
     def insufficient_material(self, pos: Position, color: Player) -> bool:
