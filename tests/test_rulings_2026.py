@@ -8,6 +8,8 @@ comments beside it; none is a recording of the engine's output.
 
 from __future__ import annotations
 
+import pytest
+from trebuchet.variants.errors import FenError
 from trebuchet.variants.move import MoveKind
 from trebuchet.variants.pieces import WHITE
 from trebuchet.variants.position import Position
@@ -82,6 +84,53 @@ def test_st8_a_king_with_pieces_in_hand_is_not_bare() -> None:
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) -------------------------------------------
+
+
+def test_mc6_fen_keeps_rights_while_the_king_is_slung_away_and_back() -> None:
+    """MC-6: g2h3 slings the King f1 up the diagonal over h3 to j5 (i4 and j5 empty,
+    then the edge).  The FEN still lists KQ, with the King off its rank (no pawn
+    moved, nothing taken: clock 1).  Read back: h3i4 is a plain step (g2, f1
+    behind it are empty now), i4h3 slings the King from j5 back down over h3,
+    g2 to f1 (then the edge), and castling f1h1 (g1, h1, i1 empty) is legal;
+    castling itself costs White's rights: then '-'."""
+    pos = play(position(MC, "4k5/10/10/10/10/10/6M3/R4K3R w KQ - 0 1"), "g2h3")
+    fen = pos.fen()
+    assert fen == "4k5/10/10/9K/10/7M2/10/R8R b KQ - 1 1"
+    again = position(MC, fen)
+    assert again.fen() == fen
+    for text in ("e8d8", "h3i4", "d8e8", "i4h3", "e8d8"):
+        assert fields(play(again, text))[2] == "KQ", text
+    assert fields(again)[0] == "3k6/10/10/10/10/7M2/10/R4K3R"
+    assert {"f1h1", "f1d1"} <= legal_from(again, "f1")
+    assert fields(play(again, "f1h1"))[:3] == ["3k6/10/10/10/10/7M2/10/R5RK2", "b", "-"]
+
+
+def test_mc6_a_right_read_while_its_rook_is_away_waits_for_a_slung_rook() -> None:
+    """MC-6: i1h1 slings the Rook j1 to g1 (the King f1 stops it): FEN KQ.  Read back,
+    h1i1 slings it home to j1 and the King may castle f1h1 (MC-4: a slung Rook
+    keeps the right).  A Rook that walks home by its own move (g1-j1) cannot
+    castle: had it been the right's Rook its move would have cost the right
+    (MC-4), so the right waits on, still written K."""
+    pos = play(position(MC, "4k5/10/10/10/10/10/10/R4K2MR w KQ - 0 1"), "i1h1")
+    fen = pos.fen()
+    assert fen == "4k5/10/10/10/10/10/10/R4KRM2 b KQ - 1 1"
+    slung = play(position(MC, fen), "e8d8", "h1i1", "d8e8", "i1i2", "e8d8")
+    assert fields(slung)[0:3] == ["3k6/10/10/10/10/10/8M1/R4K3R", "w", "KQ"]
+    assert "f1h1" in legal_from(slung, "f1")
+    walked = play(position(MC, fen), "e8d8", "h1h2", "d8e8", "g1j1", "e8d8")
+    assert fields(walked)[0:3] == ["3k6/10/10/10/10/10/7M2/R4K3R", "w", "KQ"]
+    assert "f1h1" not in legal_from(walked, "f1")
+
+
+def test_mc6_a_right_whose_rook_is_captured_is_dropped() -> None:
+    """MC-6: i1h1 slings the Rook j1 to g1; the black Rook g8 takes it there, so the
+    K right is gone: the field reads Q."""
+    pos = play(position(MC, "4k1r3/10/10/10/10/10/10/R4K2MR w KQ - 0 1"), "i1h1")
+    assert fields(pos)[2] == "KQ"
+    assert fields(play(pos, "g8g1"))[:3] == ["4k5/10/10/10/10/10/10/R4KrM2", "w", "Q"]
+    # A FEN cannot list a right for a side that has no Rook left: its Rook was taken.
+    with pytest.raises(FenError, match="no rook to castle with"):
+        position(MC, "4k5/10/10/10/10/10/10/5K4 w K - 0 1")
 
 
 def test_mc7_a_pawn_slung_resets_the_clock() -> None:

@@ -127,6 +127,10 @@ class Variant:
             raise OptionError(
                 f"variant {self.name} has no option {unknown[0]!r} (known options: {known})"
             )
+        #: castling letter -> home square of its Rook, for a game whose rights are
+        #: written and read wherever King and Rook stand (Mangonel Chess, MC-6); empty
+        #: when a FEN right names the Rook standing on the board (FIDE FEN)
+        self.castling_homes: dict[str, int] = {}
         self.player_range = range(self.players)
         self._opponents = tuple(
             tuple(q for q in self.player_range if q != p) for p in self.player_range
