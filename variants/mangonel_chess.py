@@ -140,7 +140,7 @@ class MangonelChess(Chess):
         "(default: the piece stays and the step is legal)",
     }
     # MC-5: FIDE promotion plus the Mangonel.
-    promotion: ClassVar[Promotion | None] = Promotion(
+    promotion = Promotion(
         kinds=frozenset({"P"}),
         choices=("Q", "R", "B", "N", "M"),
         ranks=(7,),
