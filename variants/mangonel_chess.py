@@ -4,7 +4,8 @@ The Mangonel steps like a king but never captures by its step; the step slings
 the nearest piece behind it over itself (rulings MC-2, MC-3).  Everything else is
 FIDE chess (MC-1), except that castling rights survive a King or Rook being
 slung away and back (MC-4), in FEN too (MC-6), pawns may promote to a Mangonel
-(MC-5), and a slung pawn resets the 50-move clock (MC-7).
+(MC-5), and a slung pawn resets the 50-move clock (MC-7).  The option
+``kwaggas`` replaces the Knights by Kwaggas (MC-8).
 
 A sling is one move of the Mangonel, written ``f1g2`` like its step: the sling is
 a consequence, never a choice, so no suffix is needed.  Its action list is the
@@ -17,6 +18,7 @@ king as a check without further help.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from enum import StrEnum
 from typing import ClassVar
 
@@ -24,7 +26,7 @@ from trebuchet.variants.chess import Chess, insufficient_material
 from trebuchet.variants.fen import castling_letters
 from trebuchet.variants.geometry import QUEEN_LINES, Vector
 from trebuchet.variants.move import Action, Change, Move, Relocate, Remove, quiet
-from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Promotion
 
@@ -121,13 +123,27 @@ class Mangonel(PieceType):
         return rank if pawn.color == WHITE else geo.ranks - 1 - rank
 
 
+KWAGGAS = "kwaggas"
+"""MC-8's option: Kwaggas take the Knights' place."""
+
+KWAGGA = "W"
+#: MC-8: the Kwagga of Winther's Bodyguard Chess, a (3,1) leap that moves or
+#: captures and may repeat onward over empty landing squares, moving only.
+KWAGGA_BETZA = "CmCC"
+
 AWAY = -1
 """Where :meth:`MangonelChess._holder` places a Rook that a right read from FEN
 still waits for (MC-6)."""
 
 
+def with_kwaggas(fen: str) -> str:
+    """``fen`` with every Knight on its board made a Kwagga (MC-8)."""
+    board, _, rest = fen.partition(" ")
+    return f"{board.replace('N', KWAGGA).replace('n', KWAGGA.lower())} {rest}"
+
+
 class MangonelChess(Chess):
-    """Mangonel Chess: MC-1 … MC-7 on top of the FIDE rules of :class:`Chess`."""
+    """Mangonel Chess: MC-1 … MC-8 on top of the FIDE rules of :class:`Chess`."""
 
     name = "mangonel-chess"
     title = "Mangonel Chess (M. Winther, 2006)"
@@ -138,6 +154,8 @@ class MangonelChess(Chess):
     option_help: ClassVar[dict[str, str]] = {
         "sling-must-land": "MC-2: a Mangonel step whose slung piece cannot land is illegal "
         "(default: the piece stays and the step is legal)",
+        KWAGGAS: "MC-8: every Knight, in the setup and among the promotion choices, is a "
+        "Kwagga (W, Betza CmCC)",
     }
     # MC-5: FIDE promotion plus the Mangonel.
     promotion = Promotion(
@@ -149,14 +167,27 @@ class MangonelChess(Chess):
     simple_rules: ClassVar[bool] = False
 
     def __init__(self, options: Iterable[str] = ()) -> None:
+        options = frozenset(options)
+        if KWAGGAS in options:
+            # MC-8: the core builds its tables from the start and the promotion
+            # choices, so the option changes them before it runs.
+            self.start_fen = with_kwaggas(self.start_fen)
+            assert self.promotion is not None
+            choices = tuple(KWAGGA if k == "N" else k for k in self.promotion.choices)
+            self.promotion = replace(self.promotion, choices=choices)
         super().__init__(options)
         # MC-6: K and Q name the Rooks that start on the king's and queen's side.
         start = castling_letters(self.start_position())
         self.castling_homes = {letter: home for home, letter in start.items()}
 
     def piece_types(self) -> list[PieceType]:
-        """FIDE's pieces (MC-1) and the Mangonel (MC-2)."""
-        return [*super().piece_types(), Mangonel(self)]
+        """FIDE's pieces (MC-1), the Knight a Kwagga under ``kwaggas`` (MC-8), and
+        the Mangonel (MC-2)."""
+        fide = super().piece_types()
+        if KWAGGAS in self.options:
+            kwagga = BetzaPiece(KWAGGA, "Kwagga", KWAGGA_BETZA)
+            fide = [kwagga if t.letter == "N" else t for t in fide]
+        return [*fide, Mangonel(self)]
 
     # -- legality and check -------------------------------------------------------------
     def fast_legality_applies(self, pos: Position) -> bool:
@@ -328,12 +359,22 @@ class MangonelChess(Chess):
     def insufficient_material(self, pos: Position, color: Player) -> bool:
         """FIDE's rule, except that a Mangonel is mating material: it can sling its
         own King (or a Bishop of one colour) onto the enemy King, and the enemy's
-        Mangonel can make helpmates possible, as a Knight does in FIDE's rule."""
+        Mangonel can make helpmates possible, as a Knight does in FIDE's rule.
+
+        With Kwaggas (MC-8) the only dead case is King and one Kwagga against a
+        bare King: the Kwagga guards only its first-leap squares, and no such
+        square and King square together cover a King's escapes.  Any other
+        material beside a Kwagga on the board is taken to be able to mate.
+        """
         if any(p.kind == "M" for _, p in pos.pieces(color)):
             return False
         bishops = any(p.kind == "B" for _, p in pos.pieces(color))
         if bishops and any(p.kind == "M" for _, p in pos.pieces()):
             return False
+        if any(p.kind == KWAGGA for _, p in pos.pieces()):
+            mine = [p.kind for _, p in pos.pieces(color) if not p.royal]
+            theirs = [p for _, p in pos.pieces(self.opponents(color)[0]) if not p.royal]
+            return not mine or (mine == [KWAGGA] and not theirs)
         return insufficient_material(pos, color)
 
 
@@ -349,4 +390,13 @@ def _follow(square: int, moves: Iterable[Move]) -> int | None:
     return at
 
 
-__all__ = ["SLING", "Mangonel", "MangonelChess", "MangonelMove", "insufficient_material"]
+__all__ = [
+    "KWAGGA",
+    "KWAGGAS",
+    "SLING",
+    "Mangonel",
+    "MangonelChess",
+    "MangonelMove",
+    "insufficient_material",
+    "with_kwaggas",
+]
