@@ -230,9 +230,8 @@ def test_mc4_rook_slung_away_and_back_keeps_its_right() -> None:
     # to j1; the Mangonel steps off the rank; then the king castles f1h1.
     pos = position(V, "4k5/10/10/10/10/10/10/R4K2MR w KQ - 0 1")
     play(pos, "i1h1")
-    # While the rook is away FEN cannot show its right (K means a rook on its
-    # square), but the right is kept and shows again once the rook is back.
-    assert pos.fen().split()[2] == "Q"
+    # MC-6: the right is kept and FEN shows it while the rook is away.
+    assert pos.fen().split()[2] == "KQ"
     play(pos, "e8d8", "h1i1")
     assert pos.fen().split()[2] == "KQ"
     play(pos, "d8e8", "i1i2", "e8d8")

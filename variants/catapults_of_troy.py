@@ -1,7 +1,7 @@
 """Catapults of Troy (Gary K. Gifford, 2003): a river that is really there.
 
-Rulings CT-1 … CT-13 of docs/rules/catapults-of-troy.md decide every point the rule page
-leaves open; comments cite them.
+Rulings CT-1 … CT-13 of docs/rules/catapults-of-troy.md decide every point the
+rule page leaves open; comments cite them.
 
 Board model (CT-1): rank 6 is the river.  An unbridged river square holds
 :data:`~trebuchet.variants.pieces.WALL` (FEN ``*``), so every slide and step stops there
@@ -534,11 +534,11 @@ class CatapultsOfTroy(Variant):
     ranks = 11
     # CT-2
     start_fen = "rcbekbh(a)m/p1pppp1p/8/8/8/********/8/8/8/P1PPPP1P/RCBEKBH(A)M w - - 0 1"
-    #: No kind resets the repetition window by merely moving: a pawn stepped
-    #: forward can be launched back (CT-8c), so only captures are irreversible.
+    #: No kind resets the clock by merely moving: a pawn stepped forward can be
+    #: launched back (CT-8c), so only a piece leaving the board is irreversible (CT-13).
     pawn_kinds: ClassVar[frozenset[str]] = frozenset()
     # CT-4: pawns become Archers on the last rank, at once
-    promotion: ClassVar[Promotion | None] = Promotion(
+    promotion = Promotion(
         kinds=frozenset({"P"}), choices=("A",), ranks=(10,), mandatory_ranks=(10,)
     )
     simple_rules: ClassVar[bool] = False
@@ -643,10 +643,15 @@ class CatapultsOfTroy(Variant):
 
     # -- state after a move ------------------------------------------------------
     def after_move(self, pos: Position, move: Move, captured: bool) -> None:
-        """As the base; a piece leaving its square to load or board is no capture."""
+        """As the base, but the halfmove clock counts plies since a piece last left
+        the board (CT-13): a capture, shot, battering or drowning resets it; a pawn
+        step, or a pawn becoming an Archer without a capture, does not.  A piece
+        leaving its square to load or board is no capture."""
         if move.tag in (TroyMove.LOAD, TroyMove.BOARD, TroyMove.BOARD_RELEASE):
             captured = False
+        clock = pos.halfmove
         super().after_move(pos, move, captured)
+        pos.halfmove = 0 if captured else clock + 1
 
     # -- how games end -------------------------------------------------------------
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:

@@ -22,7 +22,7 @@ class Chess(Variant):
     start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     ep_kinds: ClassVar[frozenset[str]] = frozenset({"P"})
     castling_rook_kinds: ClassVar[frozenset[str]] = frozenset({"R"})
-    promotion: ClassVar[Promotion | None] = Promotion(
+    promotion = Promotion(
         kinds=frozenset({"P"}), choices=("Q", "R", "B", "N"), ranks=(7,), mandatory_ranks=(7,)
     )
 

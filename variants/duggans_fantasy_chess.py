@@ -330,7 +330,7 @@ class DuggansFantasyChess(Variant):
     simple_rules: ClassVar[bool] = False
     # DF-3: a Mercenary reaching the last rank must become Archer, Bishop or
     # Commander.  The Commander's own promotion (DF-5) is in its generator.
-    promotion: ClassVar[Promotion | None] = Promotion(
+    promotion = Promotion(
         kinds=frozenset({MERCENARY}),
         choices=("A", "B", "C"),
         ranks=(7,),

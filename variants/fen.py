@@ -205,6 +205,13 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
         kings = pos.royals[color]
         if not kings:
             raise FenError(f"FEN castling field {field!r}: {c!r} but no king of that colour")
+        home = variant.castling_homes.get(c)
+        if home is not None:
+            # MC-6: the right is kept wherever its Rook stands now, if it has one left.
+            if not any(p.kind in variant.castling_rook_kinds for _, p in pos.pieces(color)):
+                raise FenError(f"FEN castling field {field!r}: {c!r} but no rook to castle with")
+            rights.add(home)
+            continue
         king = kings[0]
         rank = geo.rank_of(king)
         rooks = [
@@ -232,24 +239,23 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
     return frozenset(rights)
 
 
-def _castling_text(pos: Position) -> str:
+def castling_letters(pos: Position) -> dict[int, str]:
+    """The FEN letter of each castling right of ``pos`` whose Rook stands on its
+    King's rank: ``K``/``Q`` (``k``/``q``) for the outermost Rook on that side of
+    the King, else the Rook's file (Shredder style).  A game whose rights outlive
+    their pieces' absence adds the others (:func:`_castling_text`)."""
     geo = pos.variant.geometry
-    out = []
+    letters: dict[int, str] = {}
     for color in COLORS:
         kings = pos.royals[color]
-        # A right is written only while its rook and king stand on their rank (a
-        # Mangonel Chess right survives its pieces being slung away, MC-4).
-        mine = sorted(
-            (
-                s
-                for s in pos.castling
-                if (p := pos.board[s]) is not None
-                and p.color == color
-                and p.kind in pos.variant.castling_rook_kinds
-                and (not kings or geo.rank_of(kings[0]) == geo.rank_of(s))
-            ),
-            reverse=True,
-        )
+        mine = [
+            s
+            for s in pos.castling
+            if (p := pos.board[s]) is not None
+            and p.color == color
+            and p.kind in pos.variant.castling_rook_kinds
+            and (not kings or geo.rank_of(kings[0]) == geo.rank_of(s))
+        ]
         for sq in mine:
             letter = geo.names[sq][0]
             if kings:
@@ -265,8 +271,20 @@ def _castling_text(pos: Position) -> str:
                 outermost = max(same_side) if sq > kings[0] else min(same_side)
                 if sq == outermost:
                     letter = "k" if sq > kings[0] else "q"
-            out.append(letter.upper() if color == WHITE else letter)
-    return "".join(out) or "-"
+            letters[sq] = letter.upper() if color == WHITE else letter
+    return letters
+
+
+def _castling_text(pos: Position) -> str:
+    letters = castling_letters(pos)
+    # MC-6: a right of a game with castling homes is written wherever its King and
+    # Rook stand now, by the letter of its Rook's home square.
+    for letter, home in pos.variant.castling_homes.items():
+        if home in pos.castling:
+            letters[home] = letter
+    # White's first, then Black's; on each side the king's side first
+    order = sorted(letters, key=lambda sq: (letters[sq].islower(), -sq))
+    return "".join(letters[sq] for sq in order) or "-"
 
 
 def _read_ep(variant: Variant, pos: Position, field: str) -> None:

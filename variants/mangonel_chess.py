@@ -3,7 +3,9 @@
 The Mangonel steps like a king but never captures by its step; the step slings
 the nearest piece behind it over itself (rulings MC-2, MC-3).  Everything else is
 FIDE chess (MC-1), except that castling rights survive a King or Rook being
-slung away and back (MC-4) and pawns may promote to a Mangonel (MC-5).
+slung away and back (MC-4), in FEN too (MC-6), pawns may promote to a Mangonel
+(MC-5), and a slung pawn resets the 50-move clock (MC-7).  The option
+``kwaggas`` replaces the Knights by Kwaggas (MC-8).
 
 A sling is one move of the Mangonel, written ``f1g2`` like its step: the sling is
 a consequence, never a choice, so no suffix is needed.  Its action list is the
@@ -16,13 +18,15 @@ king as a check without further help.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from enum import StrEnum
 from typing import ClassVar
 
 from trebuchet.variants.chess import Chess, insufficient_material
+from trebuchet.variants.fen import castling_letters
 from trebuchet.variants.geometry import QUEEN_LINES, Vector
 from trebuchet.variants.move import Action, Change, Move, Relocate, Remove, quiet
-from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Promotion
 
@@ -119,8 +123,27 @@ class Mangonel(PieceType):
         return rank if pawn.color == WHITE else geo.ranks - 1 - rank
 
 
+KWAGGAS = "kwaggas"
+"""MC-8's option: Kwaggas take the Knights' place."""
+
+KWAGGA = "W"
+#: MC-8: the Kwagga of Winther's Bodyguard Chess, a (3,1) leap that moves or
+#: captures and may repeat onward over empty landing squares, moving only.
+KWAGGA_BETZA = "CmCC"
+
+AWAY = -1
+"""Where :meth:`MangonelChess._holder` places a Rook that a right read from FEN
+still waits for (MC-6)."""
+
+
+def with_kwaggas(fen: str) -> str:
+    """``fen`` with every Knight on its board made a Kwagga (MC-8)."""
+    board, _, rest = fen.partition(" ")
+    return f"{board.replace('N', KWAGGA).replace('n', KWAGGA.lower())} {rest}"
+
+
 class MangonelChess(Chess):
-    """Mangonel Chess: MC-1 … MC-5 on top of the FIDE rules of :class:`Chess`."""
+    """Mangonel Chess: MC-1 … MC-8 on top of the FIDE rules of :class:`Chess`."""
 
     name = "mangonel-chess"
     title = "Mangonel Chess (M. Winther, 2006)"
@@ -131,9 +154,11 @@ class MangonelChess(Chess):
     option_help: ClassVar[dict[str, str]] = {
         "sling-must-land": "MC-2: a Mangonel step whose slung piece cannot land is illegal "
         "(default: the piece stays and the step is legal)",
+        KWAGGAS: "MC-8: every Knight, in the setup and among the promotion choices, is a "
+        "Kwagga (W, Betza CmCC)",
     }
     # MC-5: FIDE promotion plus the Mangonel.
-    promotion: ClassVar[Promotion | None] = Promotion(
+    promotion = Promotion(
         kinds=frozenset({"P"}),
         choices=("Q", "R", "B", "N", "M"),
         ranks=(7,),
@@ -141,9 +166,28 @@ class MangonelChess(Chess):
     )
     simple_rules: ClassVar[bool] = False
 
+    def __init__(self, options: Iterable[str] = ()) -> None:
+        options = frozenset(options)
+        if KWAGGAS in options:
+            # MC-8: the core builds its tables from the start and the promotion
+            # choices, so the option changes them before it runs.
+            self.start_fen = with_kwaggas(self.start_fen)
+            assert self.promotion is not None
+            choices = tuple(KWAGGA if k == "N" else k for k in self.promotion.choices)
+            self.promotion = replace(self.promotion, choices=choices)
+        super().__init__(options)
+        # MC-6: K and Q name the Rooks that start on the king's and queen's side.
+        start = castling_letters(self.start_position())
+        self.castling_homes = {letter: home for home, letter in start.items()}
+
     def piece_types(self) -> list[PieceType]:
-        """FIDE's pieces (MC-1) and the Mangonel (MC-2)."""
-        return [*super().piece_types(), Mangonel(self)]
+        """FIDE's pieces (MC-1), the Knight a Kwagga under ``kwaggas`` (MC-8), and
+        the Mangonel (MC-2)."""
+        fide = super().piece_types()
+        if KWAGGAS in self.options:
+            kwagga = BetzaPiece(KWAGGA, "Kwagga", KWAGGA_BETZA)
+            fide = [kwagga if t.letter == "N" else t for t in fide]
+        return [*fide, Mangonel(self)]
 
     # -- legality and check -------------------------------------------------------------
     def fast_legality_applies(self, pos: Position) -> bool:
@@ -185,7 +229,7 @@ class MangonelChess(Chess):
         rank = self.geometry.rank_of(sq)
         return rank == (0 if pawn.color == WHITE else self.ranks - 1)
 
-    # -- castling (MC-4) ---------------------------------------------------------
+    # -- castling (MC-4, MC-6) ----------------------------------------------------
     def add_special_moves(self, pos: Position, color: Player, out: list[Move]) -> None:
         """Castling, with two Mangonel twists.
 
@@ -197,7 +241,11 @@ class MangonelChess(Chess):
         if not pos.castling:
             return
         rights = pos.castling
-        pos.castling = frozenset(h for h in rights if self._right_rook(pos, h) == h)
+        usable = [h for h in rights if self._both_home(pos, h)]
+        if usable:
+            moves = pos.move_stack
+            usable = [h for h in usable if self._holder(pos, h, moves, len(moves)) == h]
+        pos.castling = frozenset(usable)
         castles: list[Move] = []
         try:
             self.add_castling(pos, color, castles)
@@ -215,7 +263,8 @@ class MangonelChess(Chess):
 
     def castling_after(self, pos: Position, move: Move) -> frozenset[int]:
         """MC-4: a right goes when its King or its Rook moves by its own move, or
-        when its Rook is captured; being slung (away and back) keeps it."""
+        when its Rook is captured; being slung (away and back) keeps it.  MC-6: a
+        right still waiting for its Rook goes when no Rook of its colour is left."""
         mover = self.opponents(pos.turn)[0]
         own = pos.board[move.to]
         rights = pos.castling
@@ -223,42 +272,109 @@ class MangonelChess(Chess):
         if king_moved:
             rights = frozenset(h for h in rights if self._right_color(h) != mover)
         rook_moved = own is not None and own.kind in self.castling_rook_kinds
-        if not rook_moved and not move.is_capture():
+        captured = move.is_capture()
+        if not rights or (not rook_moved and not captured):
             return rights
         # A King's capture must still take away the right of the Rook it captured.
-        history = pos.move_stack[:-1]
+        moves = pos.move_stack
         kept = set()
         for home in rights:
-            before = _follow(home, history)
-            if before is None or before == move.frm or _follow(before, (move,)) is None:
+            color = self._right_color(home)
+            if not (rook_moved if color == mover else captured):
+                kept.add(home)  # only the mover's Rooks move, only the other side's are taken
                 continue
-            kept.add(home)
+            before = self._holder(pos, home, moves, len(moves) - 1)
+            if before == AWAY:
+                if any(self._is_rook(p, color) for _, p in pos.pieces(color)):
+                    kept.add(home)
+            elif before is not None and before != move.frm and _follow(before, (move,)) is not None:
+                kept.add(home)
         return frozenset(kept)
 
-    def _right_rook(self, pos: Position, home: int) -> int | None:
-        """Where the Rook holding the right of ``home`` stands now (None: captured).
+    def _holder(self, pos: Position, home: int, moves: Sequence[Move], upto: int) -> int | None:
+        """Where the Rook holding the right of ``home`` stood after the first ``upto``
+        of ``moves`` (the position's stack): a square, None once it was captured,
+        or :data:`AWAY` while the right waits for its Rook.
 
-        Followed through the moves made since the position was read: rights are
-        only ever read for Rooks on their squares, and they travel only by slings.
+        MC-4: the Rook that stood on the home square when the position was read
+        holds the right, and is followed through the moves made since.  MC-6: a
+        FEN cannot say where a Rook that is away went, so a right read while its
+        home square holds no Rook of its colour waits for it: the first Rook of
+        that colour that a sling puts on the home square is taken to be it, and is
+        followed from then on.  (A Rook arriving by its own move cannot be it: its
+        own move would have cost the right.)
         """
-        history = pos.move_stack
-        if not any(m.tag == SLING for m in history):
-            return home
-        return _follow(home, history)
+        color = self._right_color(home)
+        changes = pos.changes(home)
+        if not changes or changes[0][0] >= upto:  # untouched since the position was read
+            read = changes[0][1] if changes else pos.board[home]
+            return home if self._is_rook(read, color) else AWAY
+        # stood[k]: what stood on the home square before change k; the last: now
+        stood = [old for _, old in changes] + [pos.board[home]]
+        if self._is_rook(stood[0], color):
+            # nothing left or reached the home square before its first change
+            return _follow(home, moves[changes[0][0] : upto])
+        for k, (i, _) in enumerate(changes):
+            if i >= upto:
+                break
+            if moves[i].tag == SLING and self._is_rook(stood[k + 1], color):
+                return _follow(home, moves[i + 1 : upto])
+        return AWAY
+
+    def _both_home(self, pos: Position, home: int) -> bool:
+        """Whether a Rook stands on ``home`` and its King on its start square."""
+        color = self._right_color(home)
+        kings = pos.royals[color]
+        return (
+            self._is_rook(pos.board[home], color)
+            and len(kings) == 1
+            and kings[0] in self.royal_start[color]
+        )
+
+    def _is_rook(self, piece: Piece | None, color: Player) -> bool:
+        return piece is not None and piece.color == color and piece.kind in self.castling_rook_kinds
 
     def _right_color(self, home: int) -> Player:
         return WHITE if self.geometry.rank_of(home) < self.ranks // 2 else BLACK
+
+    # -- the halfmove clock (MC-7) ------------------------------------------------
+    def after_move(self, pos: Position, move: Move, captured: bool) -> None:
+        """As in chess, and a sling that moves a pawn resets the clock too (MC-7: "the
+        movement of any pawn").  The core sees only the Mangonel on ``move.to``."""
+        super().after_move(pos, move, captured)
+        if move.tag == SLING and self._slings_pawn(pos, move):
+            pos.halfmove = 0
+
+    def _slings_pawn(self, pos: Position, move: Move) -> bool:
+        """Whether ``move`` (a sling, just made) moved a pawn: the slung piece, where
+        it landed, is a pawn, or a pawn that became a Queen there (MC-3)."""
+        flight = move.actions[-1]
+        if isinstance(flight, Change):
+            return True  # only a pawn changes in a sling (MC-3)
+        assert isinstance(flight, Relocate)
+        slung = pos.board[flight.to]
+        return slung is not None and slung.kind in self.pawn_kinds
 
     # -- how games end ------------------------------------------------------------
     def insufficient_material(self, pos: Position, color: Player) -> bool:
         """FIDE's rule, except that a Mangonel is mating material: it can sling its
         own King (or a Bishop of one colour) onto the enemy King, and the enemy's
-        Mangonel can make helpmates possible, as a Knight does in FIDE's rule."""
+        Mangonel can make helpmates possible, as a Knight does in FIDE's rule.
+
+        With Kwaggas (MC-8) the only dead case is King and one Kwagga against a
+        bare King: the Kwagga guards only its first-leap squares, and no such
+        square and King square together cover a King's escapes.  Any other
+        material beside a Kwagga on the board is taken to be able to mate.
+        """
         if any(p.kind == "M" for _, p in pos.pieces(color)):
             return False
         bishops = any(p.kind == "B" for _, p in pos.pieces(color))
         if bishops and any(p.kind == "M" for _, p in pos.pieces()):
             return False
+        if any(p.kind == KWAGGA for _, p in pos.pieces()):
+            mine = [p.kind for _, p in pos.pieces(color) if not p.royal]
+            theirs = [p for _, p in pos.pieces(self.opponents(color)[0]) if not p.royal]
+            return not mine or (mine == [KWAGGA] and not theirs)
         return insufficient_material(pos, color)
 
 
@@ -274,4 +390,13 @@ def _follow(square: int, moves: Iterable[Move]) -> int | None:
     return at
 
 
-__all__ = ["SLING", "Mangonel", "MangonelChess", "MangonelMove", "insufficient_material"]
+__all__ = [
+    "KWAGGA",
+    "KWAGGAS",
+    "SLING",
+    "Mangonel",
+    "MangonelChess",
+    "MangonelMove",
+    "insufficient_material",
+    "with_kwaggas",
+]

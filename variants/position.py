@@ -94,6 +94,23 @@ class Position:
         """The moves made on this position since it was read, oldest first."""
         return [entry[0] for entry in self._stack]
 
+    def changes(self, square: int) -> list[tuple[int, Piece | None]]:
+        """The moves on the stack that changed ``square``, oldest first: each as its
+        index in :attr:`move_stack` and what stood on the square just before it.
+
+        So the first entry says what stood there when the position was read
+        (no entry: what stands there now), and a game that follows one piece
+        through the moves (Mangonel Chess's castling Rooks, MC-4) can tell
+        which piece a move brought to the square.
+        """
+        found = []
+        for i, (_, writes, _, _) in enumerate(self._stack):
+            for sq, old in writes:
+                if sq == square:
+                    found.append((i, old))
+                    break
+        return found
+
     def copy(self, *, stack: bool = False) -> Position:
         """An independent copy; with ``stack``, its moves can be unmade too."""
         other = Position(self.variant)

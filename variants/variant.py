@@ -105,7 +105,9 @@ class Variant:
     ranks: ClassVar[int] = 8
     #: how many players take turns (numbered 0, 1, …; two-player games: White, Black)
     players: ClassVar[int] = 2
-    start_fen: ClassVar[str] = ""
+    #: the start position; a game whose options change the setup sets it on the
+    #: instance before the core is built (Mangonel Chess's ``kwaggas``, MC-8)
+    start_fen: str = ""
     #: option name -> one-line description (rulings marked *option* in docs/rules/)
     option_help: ClassVar[dict[str, str]] = {}
     #: kinds whose move resets the halfmove clock
@@ -118,7 +120,8 @@ class Variant:
     kind_order: str = ""
     #: kinds that may castle with the royal piece (empty: no castling)
     castling_rook_kinds: ClassVar[frozenset[str]] = frozenset()
-    promotion: ClassVar[Promotion | None] = None
+    #: like ``start_fen``, a class default that a game's options may replace
+    promotion: Promotion | None = None
     #: False when the game removes pieces other than by simple captures
     simple_rules: ClassVar[bool] = True
 
@@ -130,6 +133,10 @@ class Variant:
             raise OptionError(
                 f"variant {self.name} has no option {unknown[0]!r} (known options: {known})"
             )
+        #: castling letter -> home square of its Rook, for a game whose rights are
+        #: written and read wherever King and Rook stand (Mangonel Chess, MC-6); empty
+        #: when a FEN right names the Rook standing on the board (FIDE FEN)
+        self.castling_homes: dict[str, int] = {}
         self.player_range = range(self.players)
         self._opponents = tuple(
             tuple(q for q in self.player_range if q != p) for p in self.player_range
