@@ -15,17 +15,17 @@ from collections.abc import Iterator
 
 import pytest
 from click.testing import CliRunner
+
+from tests.helpers import legal_from, play, position
 from trebuchet.analysis.board import find_piece
 from trebuchet.analysis.mobility import crowded, empty_board
+from trebuchet.cli import main
 from trebuchet.variants.mangonel_chess import with_kwaggas
 from trebuchet.variants.move import Move
 from trebuchet.variants.perft import perft
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
-
-from tests.helpers import legal_from, play, position
-from trebuchet.cli import main
 
 V = "mangonel-chess"
 KW = ("kwaggas",)

@@ -9,12 +9,12 @@ comments beside it; none is a recording of the engine's output.
 from __future__ import annotations
 
 import pytest
+
+from tests.helpers import legal_from, play, position
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.move import MoveKind
 from trebuchet.variants.pieces import WHITE
 from trebuchet.variants.position import Position
-
-from tests.helpers import legal_from, play, position
 
 CT = "catapults-of-troy"
 ST = "shatranj-of-troy"
