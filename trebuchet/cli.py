@@ -17,7 +17,7 @@ import click
 from trebuchet import analysis_cli, records_cli, zrf_cli
 from trebuchet.analysis.diagram import text_diagram
 from trebuchet.analysis.svg import board_svg
-from trebuchet.files import write_text
+from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.errors import MoveError, TrebuchetError
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.position import Position
@@ -189,9 +189,9 @@ def perft_command(
 @click.option(
     "--svg",
     "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Also draw the position as an SVG picture into this file.",
+    metavar="FILE",
+    help="Also draw the position as an SVG picture into this file (- for standard output).",
 )
 def show_command(
     variant_name: str, options: tuple[str, ...], fen: str | None, svg_path: str | None
@@ -207,7 +207,8 @@ def show_command(
     click.echo(text_diagram(pos))
     if svg_path is not None:
         write_text(svg_path, board_svg(pos, title=pos.variant.title))
-        click.echo(f"wrote {svg_path}", err=True)
+        if not is_stdout(svg_path):
+            click.echo(f"wrote {svg_path}", err=True)
 
 
 for part in (records_cli.check_command, records_cli.convert_command, *analysis_cli.COMMANDS):
