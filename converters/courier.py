@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from trebuchet.converters.inputs import read_text
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -90,13 +91,10 @@ def sniff(head: str) -> bool:
 def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
     """The games of the Game Courier list at ``path``."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            text = handle.read()
-    except OSError as exc:
-        yield RecordError(f"cannot read: {exc.strerror}", source=path)
+        text = read_text(path, progress)
+    except RecordError as exc:
+        yield exc
         return
-    if progress is not None:
-        progress(len(text.encode("utf-8", "replace")))
     yield from read_games(text.splitlines(), path)
 
 

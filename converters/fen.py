@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from trebuchet.converters.inputs import read_text
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -88,13 +89,10 @@ def read_moves_file(
 ) -> Iterator[GameRecord | RecordError]:
     """The games of a move-list file (see the module documentation)."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            text = handle.read()
-    except OSError as exc:
-        yield RecordError(f"cannot read: {exc.strerror}", source=path)
+        text = read_text(path, progress)
+    except RecordError as exc:
+        yield exc
         return
-    if progress is not None:
-        progress(len(text.encode("utf-8", "replace")))
     yield from read_moves(text.splitlines(), path)
 
 

@@ -24,13 +24,18 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple
 
+from trebuchet.converters.inputs import read_lines
 from trebuchet.converters.record import (
+    MAX_NAG,
+    MAX_VARIATION_DEPTH,
     ROSTER,
     Format,
     GameRecord,
     MoveNode,
     Progress,
     RecordError,
+    shown,
+    too_deep,
     variant_tag,
 )
 from trebuchet.converters.replay import start_position
@@ -55,12 +60,16 @@ _TOKEN = re.compile(
     |(?P<result>(?:1-0|0-1|1/2-1/2|½-½|\*)(?![\w@*/^'~\-=+\#]))
     |(?P<number>\d+\s*\.+)
     |(?P<null>--)
-    |(?P<symbol>[\w@][\w@*/^'‘’~\-=+\#:.,]*?(?P<glyph>[!?]{1,2})?(?=[\s(){};$\[]|$))
+    |(?P<symbol>[\w@][\w@*/^'‘’~\-=+\#:.,]*+(?P<glyph>[!?]{1,2})?)
     |(?P<bare_glyph>[!?]{1,2})
     |(?P<bad>.)
     )""",
     re.VERBOSE,
 )
+#: What may follow a symbol (a move); anything else is an unexpected character.  The
+#: check is made after the match, not by a lookahead in it: a lookahead that failed
+#: made every later start inside a long run match it again (quadratic time).
+_AFTER_SYMBOL = re.compile(r"[\s(){};$\[]|$")
 
 
 class Token(NamedTuple):
@@ -108,6 +117,10 @@ class _Lexer:
                 continue
             pos = m.end()
             word = m.group(kind)
+            if kind == "symbol" and not _AFTER_SYMBOL.match(text, pos):
+                yield Token("bad", text[pos], line, pos + 1)
+                pos += 1
+                continue
             if kind == "semi":
                 yield Token("comment", word[1:].strip(), line, column)
             elif kind == "tag":
@@ -134,6 +147,13 @@ class _Lexer:
                 raise self.error("unterminated comment: '{' without '}'", line, column)
             self.line_no += 1
             text, start = nxt.rstrip("\r\n"), 0
+
+
+def _nag(text: str) -> int:
+    """The number of ``$N``; one past :data:`MAX_NAG` for more digits than a NAG has
+    (int() refuses 4300 digits and more)."""
+    digits = text[1:].lstrip("0") or "0"
+    return int(digits) if len(digits) <= 3 else MAX_NAG + 1
 
 
 def _unescape(value: str) -> str:
@@ -197,13 +217,17 @@ class _GameBuilder:
         elif kind in ("nag", "glyph", "bare_glyph"):
             if not line:
                 raise self.error(f"annotation {token.text!r} before any move", token)
-            nag = int(token.text[1:]) if kind == "nag" else GLYPH_NAGS.get(token.text)
+            nag = _nag(token.text) if kind == "nag" else GLYPH_NAGS.get(token.text)
             if nag is None:
-                raise self.error(f"unknown annotation {token.text!r}", token)
+                raise self.error(f"unknown annotation {shown(token.text)}", token)
+            if nag > MAX_NAG:
+                raise self.error(f"NAG {shown(token.text)} is more than ${MAX_NAG}", token)
             line[-1].nags.append(nag)
         elif kind == "open":
             if not line:
                 raise self.error("variation '(' before any move", token)
+            if len(self.lines) > MAX_VARIATION_DEPTH:
+                raise too_deep(self.source, token.line, token.column)
             variation: list[MoveNode] = []
             line[-1].variations.append(variation)
             self.lines.append(variation)
@@ -292,19 +316,26 @@ def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecor
     """The games of the PGN file at ``path`` (UTF-8, falling back to Latin-1 per line).
 
     ``progress`` is called with the byte count of each line read, for a progress bar.
+    Lines are read at most :data:`~trebuchet.converters.inputs.MAX_LINE` bytes at a
+    time, so memory stays small whatever the file holds.
     """
-    with open(path, "rb") as raw:
-        if progress is None:
-            yield from read_games((_decode(line) for line in raw), path)
-            return
-        report = progress
+    try:
+        raw = open(path, "rb")  # noqa: SIM115 - closed by the with below, errors caught here
+    except OSError as exc:
+        yield RecordError(f"cannot read: {exc.strerror}", source=path)
+        return
 
-        def lines() -> Iterator[str]:
-            for line in raw:
-                report(len(line))
-                yield _decode(line)
+    def error(reason: str, line: int) -> RecordError:
+        return RecordError(reason, source=path, line=line)
 
-        yield from read_games(lines(), path)
+    def text_lines() -> Iterator[str]:
+        for line in read_lines(raw, error):
+            if progress is not None:
+                progress(len(line))
+            yield _decode(line)
+
+    with raw:
+        yield from read_games(text_lines(), path)
 
 
 def sniff(head: str) -> bool:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
+from trebuchet.variants.fen import shown as shown  # re-exported: every reader quotes with it
 from trebuchet.variants.move import Move
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
@@ -66,6 +67,26 @@ def where(source: str, line: int = 0, column: int = 0) -> str:
             parts.append(str(column))
     return ":".join(parts) + ": "
 
+
+#: Variations nest at most this deep in any record read, replayed or written.  Real
+#: games nest far less (the deepest of the shared PGN data and the examples: 4);
+#: the bound keeps every reader, replay and writer that walks variations (by
+#: recursion, like json itself) far from Python's recursion limit.
+MAX_VARIATION_DEPTH = 100
+
+
+def too_deep(source: str = "", line: int = 0, column: int = 0) -> RecordError:
+    """The error for variations nested deeper than :data:`MAX_VARIATION_DEPTH`."""
+    return RecordError(
+        f"variations nested more than {MAX_VARIATION_DEPTH} deep",
+        source=source,
+        line=line,
+        column=column,
+    )
+
+
+#: NAGs are numbers from 0 to 255 (PGN standard, 8.2.4: "a value from 0 to 255").
+MAX_NAG = 255
 
 #: The Seven Tag Roster, in the order PGN writes it.
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
