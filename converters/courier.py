@@ -45,6 +45,7 @@ from trebuchet.converters.record import (
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
+    writable_tags,
 )
 from trebuchet.converters.replay import move_number, start_position
 from trebuchet.variants.errors import (
@@ -315,12 +316,12 @@ def write_game(record: GameRecord) -> str:
     lines = [f"// Variant: {header_variant(record, pos.variant)}"]
     if record.fen:
         lines.append(f"// FEN: {record.fen}")
-    for key, value in record.tags.items():
+    for key, value in writable_tags(record).items():
         if key not in ("Variant", "FEN", "SetUp", "Result"):
             lines.append(f"// {key}: {value}")
     lines.append(f"// Result: {record.result_text}")
     for node in record.moves:
-        lines.extend(f"// {c}" for c in node.before)
+        lines.extend(f"// {c}" for c in _one_line(node.before))
         assert node.move is not None, "write_game needs a replayed record"
         text = f"{move_number(pos)} {notation.write(pos, node.move)}"
         comments = [" ".join(c.split()) for c in node.comments]
@@ -331,8 +332,13 @@ def write_game(record: GameRecord) -> str:
         else:
             lines.append(text)
         pos.push(node.move)
-    lines.extend(f"// {c}" for c in record.final_comments)
+    lines.extend(f"// {c}" for c in _one_line(record.final_comments))
     return "\n".join(lines) + "\n"
+
+
+def _one_line(comments: list[str]) -> list[str]:
+    """Comments as ``//`` lines take them: a line break (of any kind) is a space."""
+    return [" ".join(c.splitlines()) for c in comments]
 
 
 FORMAT = Format("courier", (".gc",), read_file, write_games, sniff)

@@ -34,6 +34,7 @@ from trebuchet.converters.record import (
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
+    writable_tags,
 )
 from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
 from trebuchet.variants.errors import FenError
@@ -185,7 +186,7 @@ def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
         out.write(f"# Variant: {header_variant(record, pos.variant)}\n")
         if record.fen:
             out.write(f"# FEN: {record.fen}\n")
-        for key, value in record.tags.items():
+        for key, value in writable_tags(record).items():
             if key not in ("Variant", "FEN", "SetUp"):
                 out.write(f"# {key}: {value}\n")
         for node in record.moves:
@@ -201,7 +202,12 @@ def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
 
 
 def _comment_lines(text: str) -> str:
-    return "".join(f"# {line}\n" for line in text.splitlines() or [""])
+    """A comment as ``#`` lines; a line that would read as a ``# Key: value`` header
+    gets a second space, which the reader ignores but the header pattern does not."""
+    return "".join(
+        f"#  {line}\n" if _HEADER.match(f"# {line}") else f"# {line}\n"
+        for line in text.splitlines() or [""]
+    )
 
 
 MOVES = Format("moves", (".txt", ".moves"), read_moves_file, write_moves, sniff_moves)

@@ -52,6 +52,7 @@ from trebuchet.converters.record import (
     Progress,
     RecordError,
     resolve_variant_name,
+    writable_tags,
 )
 from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
 from trebuchet.variants.errors import FenError
@@ -251,7 +252,7 @@ def game_object(record: GameRecord) -> dict[str, Any]:
     human = pos.variant.notation
     return {
         "variant": pos.variant.name,
-        "tags": dict(record.tags),
+        "tags": dict(writable_tags(record)),
         "start_fen": pos.fen(),
         "result": record.result_text,
         "comments": list(record.final_comments),

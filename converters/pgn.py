@@ -37,6 +37,7 @@ from trebuchet.converters.record import (
     shown,
     too_deep,
     variant_tag,
+    writable_tags,
 )
 from trebuchet.converters.replay import start_position
 from trebuchet.variants.move import Move
@@ -370,7 +371,7 @@ def write_game(record: GameRecord) -> str:
 def _tags(record: GameRecord, pos: Position) -> list[tuple[str, str]]:
     """The Seven Tag Roster first (``?`` where unknown), then the others in source order;
     Variant, FEN and SetUp filled in from the game itself."""
-    tags = dict(record.tags)
+    tags = dict(writable_tags(record))
     tags["Result"] = record.result_text
     name = variant_tag(pos.variant)
     if name is not None and not tags.get("Variant"):

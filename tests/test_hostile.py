@@ -39,9 +39,15 @@ REASONS: dict[str, str | None] = {
     "fen_count.fen": "more than 8 squares",
     "fen_ep_digits.fen": "en passant field 'e999",
     "range_digits.betza": "range 99999 is more than 99",
+    "tag_newline.json": "tag White cannot be written: its value 'A\\nEVIL: x' holds a line break",
+    "tag_name.json": "tag name 'Evil\"] [Result' cannot be written",
+    "tag_control.pgn": "tag White cannot be written: its value 'tab\\there\\x01' holds a control",
     "many_components.betza": None,
     "hoppers.betza": None,
 }
+
+#: the formats that write tags
+WRITERS = ("pgn", "courier", "moves", "json")
 
 Maker = Callable[[Path], None]
 
@@ -81,6 +87,9 @@ def commands(path: Path, out: Path) -> list[list[str]]:
         return [["moves", "chess", "--fen", text.strip()]]
     if path.suffix == ".zrf":
         return [["zrf", "info", str(path)], ["zrf", "board", str(path)]]
+    if path.name.startswith("tag_"):
+        # a tag no writer can keep on one line: every writer refuses it alike
+        return [["convert", str(path), "--to", fmt, "-o", str(out)] for fmt in WRITERS]
     return [["convert", str(path), "--to", "json", "-o", str(out)], ["check", str(path)]]
 
 
@@ -132,3 +141,11 @@ def test_variations_at_the_limit_convert_both_ways(tmp_path: Path) -> None:
         assert result.exit_code == 0, result.output
         back, _ = run(["check", str(out)])
         assert back.exit_code == 0 and "OK" in back.output
+
+
+def test_check_prints_one_line_for_a_tag_with_a_line_break() -> None:
+    result, _ = run(["check", str(HOSTILE / "tag_newline.json")])
+    assert result.exit_code == 0
+    assert result.stdout.strip().splitlines() == [
+        f"{HOSTILE / 'tag_newline.json'} game 1: OK * (chess, 1 plies) A\\nEVIL: x - B"
+    ]

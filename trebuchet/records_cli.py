@@ -19,7 +19,7 @@ from typing import Any
 import click
 
 from trebuchet.converters.formats import FORMATS, format_named, read_records
-from trebuchet.converters.record import Format, GameRecord, RecordError
+from trebuchet.converters.record import Format, GameRecord, RecordError, one_line
 from trebuchet.converters.replay import replay
 from trebuchet.files import is_stdout, write_atomically
 from trebuchet.variants.errors import TrebuchetError
@@ -113,8 +113,8 @@ def _check_one(path: str, number: int, item: GameRecord | RecordError) -> dict[s
     report: dict[str, Any] = {"file": path, "game": number}
     if isinstance(item, RecordError):
         return {**report, "status": "error", "error": str(item)}
-    report["white"] = item.tags.get("White", "?")
-    report["black"] = item.tags.get("Black", "?")
+    report["white"] = one_line(item.tags.get("White", "?"))
+    report["black"] = one_line(item.tags.get("Black", "?"))
     try:
         final = replay(item)
     except TrebuchetError as exc:
