@@ -45,6 +45,7 @@ from trebuchet.converters.record import (
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
+    shown,
     writable_tags,
 )
 from trebuchet.converters.replay import move_number, start_position
@@ -153,7 +154,7 @@ def _finish(record: GameRecord) -> GameRecord | RecordError:
     drop_implicit_variant(record)
     name = record.tags.get("Variant", "")
     if name and resolve_variant_name(name) is None:
-        return RecordError(f"unsupported variant {name!r}", source=record.source,
+        return RecordError(f"unsupported variant {shown(name)}", source=record.source,
                            line=record.line)
     return record
 
@@ -231,7 +232,7 @@ class CourierNotation:
         try:
             return self.variant.geometry.square(name)
         except TrebuchetError:
-            raise _unreadable(f"{name!r} is not a square of this board") from None
+            raise _unreadable(f"{shown(name)} is not a square of this board") from None
 
     def _piece(self, label: str, mover: Player) -> Piece:
         """The piece a label names: a FEN symbol (``Q``, ``t(fw)``) or a piece name."""
@@ -244,7 +245,7 @@ class CourierNotation:
                     return self.variant.piece(letter, _owner(label) if label else mover)
         except KeyError:
             pass
-        raise _unreadable(f"label {label!r} is no piece of this game")
+        raise _unreadable(f"label {shown(label)} is no piece of this game")
 
     def write(self, pos: Position, move: Move) -> str:
         """The move as an action list, e.g. ``P e7-e8; Q-e8`` or ``K e1-g1; R h1-f1``."""
@@ -293,7 +294,7 @@ def _match_part(part: str) -> tuple[str, re.Match[str]]:
         m = pattern.match(part)
         if m:
             return kind, m
-    raise _unreadable(f"part {part!r} is not a Game Courier action")
+    raise _unreadable(f"part {shown(part)} is not a Game Courier action")
 
 
 def _unreadable(why: str) -> MoveError:

@@ -34,6 +34,7 @@ from trebuchet.converters.record import (
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
+    shown,
     writable_tags,
 )
 from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
@@ -172,7 +173,7 @@ def _closed(record: GameRecord, pending: list[str]) -> GameRecord | RecordError:
     drop_implicit_variant(record)
     name = record.tags.get("Variant", "")
     if resolve_variant_name(name) is None and name:
-        return RecordError(f"unsupported variant {name!r}", source=record.source,
+        return RecordError(f"unsupported variant {shown(name)}", source=record.source,
                            line=record.line)
     return record
 

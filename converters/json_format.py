@@ -52,6 +52,7 @@ from trebuchet.converters.record import (
     Progress,
     RecordError,
     resolve_variant_name,
+    shown,
     writable_tags,
 )
 from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
@@ -179,7 +180,7 @@ def _game(game: Any, source: str, index: int) -> GameRecord:
     variant = game.get("variant")
     if "Variant" not in record.tags and isinstance(variant, str) and variant != "chess":
         if resolve_variant_name(variant) is None:
-            raise _Malformed(f"unsupported variant {variant!r}")
+            raise _Malformed(f"unsupported variant {shown(variant)}")
         record.tags["Variant"] = variant
     start_fen = game.get("start_fen")
     if isinstance(start_fen, str) and start_fen and "FEN" not in record.tags:

@@ -187,7 +187,7 @@ class _GameBuilder:
             self.record.tags[token.text] = token.value
         elif kind == "result":
             if len(self.lines) > 1:
-                raise self.error(f"result {token.text!r} inside a variation", token)
+                raise self.error(f"result {shown(token.text)} inside a variation", token)
             self.record.result = "1/2-1/2" if token.text == "½-½" else token.text
             return True
         elif kind == "bad":
@@ -202,7 +202,7 @@ class _GameBuilder:
             return "malformed tag pair: expected [Name \"value\"]"
         if token.text == "]":
             return "unexpected ']'"
-        return f"unexpected character {token.text!r}"
+        return f"unexpected character {shown(token.text)}"
 
     def _movetext(self, token: Token) -> None:
         kind = token.kind
@@ -217,7 +217,7 @@ class _GameBuilder:
                 self.pending.append(token.text)
         elif kind in ("nag", "glyph", "bare_glyph"):
             if not line:
-                raise self.error(f"annotation {token.text!r} before any move", token)
+                raise self.error(f"annotation {shown(token.text)} before any move", token)
             nag = _nag(token.text) if kind == "nag" else GLYPH_NAGS.get(token.text)
             if nag is None:
                 raise self.error(f"unknown annotation {shown(token.text)}", token)

@@ -193,7 +193,7 @@ class GameRecord:
         name = resolve_variant_name(self.tags.get("Variant", ""))
         if name is None:
             raise RecordError(
-                f"unsupported variant {self.tags['Variant']!r} "
+                f"unsupported variant {shown(self.tags['Variant'])} "
                 f"(trebuchet knows: {', '.join(variant_names())})",
                 source=self.source,
                 line=self.line,
@@ -267,7 +267,7 @@ def check_variant_name(name: str) -> str:
     resolved = resolve_variant_name(name)
     if resolved is None:
         raise UnknownVariantError(
-            f"unknown variant {name!r} (known: {', '.join(variant_names())})"
+            f"unknown variant {shown(name)} (known: {', '.join(variant_names())})"
         )
     return resolved
 

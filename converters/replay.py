@@ -203,13 +203,13 @@ def _verify_result(record: GameRecord, pos: Position) -> None:
     tag = record.tags.get("Result", "").strip()
     if tag and record.result and tag != record.result:
         record.warnings.append(
-            f"{_at(record)}: Result tag {tag!r} differs from the movetext's {record.result!r}"
+            f"{_at(record)}: Result tag {shown(tag)} differs from the movetext's {record.result!r}"
         )
     claimed = record.result_text
     outcome = pos.outcome()
     if outcome is not None and claimed != outcome.result:
         record.warnings.append(
-            f"{_at(record)}: result {claimed!r} but the game ended in "
+            f"{_at(record)}: result {shown(claimed)} but the game ended in "
             f"{outcome.termination} ({outcome.result})"
         )
 

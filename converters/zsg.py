@@ -514,7 +514,9 @@ def _match(pos: Position, line: MoveLine, source: str) -> Move:
         # board, and a ZSG records only the board: the first stands for all.
         return found[0]
     problem = "matches no legal move" if not found else f"matches {len(found)} legal moves"
-    raise RecordError(f"move {line.number} {wanted!r} {problem}", source=source, line=line.line)
+    raise RecordError(
+        f"move {line.number} {shown(wanted)} {problem}", source=source, line=line.line
+    )
 
 
 def read_record(text: str, source: str = "") -> GameRecord:
@@ -528,7 +530,7 @@ def read_record(text: str, source: str = "") -> GameRecord:
     name = resolve_variant_name(header.variant_name)
     if name is None:
         raise RecordError(
-            f"VariantName={header.variant_name!r} is none of trebuchet's variants",
+            f"VariantName={shown(header.variant_name)} is none of trebuchet's variants",
             source=source,
             line=3,
         )

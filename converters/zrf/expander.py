@@ -120,9 +120,9 @@ def load_include(
     if not _inside(target, root):
         raise _outside(name, root, including, line)
     if not target.is_file():
-        raise ZrfError(f"included file {name!r} not found in {folder}", including, line)
+        raise ZrfError(f"included file {shown(name)} not found in {folder}", including, line)
     data = read_bytes(target, limit, lambda reason: ZrfError(
-        f"included file {name!r}: {reason} (with the rules file and earlier includes, at "
+        f"included file {shown(name)}: {reason} (with the rules file and earlier includes, at "
         f"most {MAX_TOTAL_BYTES} bytes)", including, line))
     return decode(data), str(target)
 

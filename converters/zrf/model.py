@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from trebuchet.converters.inputs import read_bytes
+from trebuchet.converters.record import shown
 from trebuchet.converters.zrf.errors import ZrfError
 from trebuchet.converters.zrf.expander import (
     Loader,
@@ -260,7 +261,7 @@ class ZrfFile:
             if g.title.lower() == str(name).lower():
                 return g
         titles = ", ".join(f"{i}: {g.title}" for i, g in enumerate(self.games, 1))
-        raise ZrfError(f"no game or variant {name!r} (have {titles})", self.source)
+        raise ZrfError(f"no game or variant {shown(str(name))} (have {titles})", self.source)
 
 
 # -- reading -----------------------------------------------------------------
