@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
-from trebuchet.converters.inputs import read_text
+from trebuchet.converters.inputs import file_lines, read_text
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -51,16 +51,15 @@ _BRACKETED = re.compile(r"\[[^\]]*\]")
 # -- FEN lines ----------------------------------------------------------------
 
 def read_positions(path: str, variant: Variant) -> Iterator[tuple[int, Position]]:
-    """(line number, position) for each FEN line of the file; FenError names the line."""
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        for number, line in enumerate(handle, start=1):
-            text = line.split("#", 1)[0].strip()
-            if not text:
-                continue
-            try:
-                yield number, variant.position(text)
-            except FenError as exc:
-                raise RecordError(str(exc), source=path, line=number) from None
+    """(line number, position) for each FEN line of the file; RecordError names the line."""
+    for number, data in enumerate(file_lines(path), start=1):
+        text = data.decode("utf-8", errors="replace").split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            yield number, variant.position(text)
+        except FenError as exc:
+            raise RecordError(str(exc), source=path, line=number) from None
 
 
 def write_positions(positions: Iterable[Position], out: IO[str]) -> None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
 
 from trebuchet.converters.record import RecordError
 from trebuchet.variants.errors import TrebuchetError
@@ -59,18 +58,30 @@ def too_big(size: int, limit: int, *, more: bool = False) -> str:
     return f"file is {'more than ' if more else ''}{size} bytes; at most {limit} are read"
 
 
-def read_lines(handle: BinaryIO, error: Callable[[str, int], TrebuchetError]) -> Iterator[bytes]:
-    """The lines of ``handle``, each at most :data:`MAX_LINE` bytes; ``error(reason,
-    line number)`` is raised at the first longer one, or when reading fails."""
+def file_lines(path: str, progress: Callable[[int], None] | None = None) -> Iterator[bytes]:
+    """The lines of the file at ``path``, each at most :data:`MAX_LINE` bytes (``progress``
+    told the size of each); RecordError names the file, and the line that is longer or
+    could not be read."""
+    try:
+        raw = open(path, "rb")  # noqa: SIM115 - closed by the with below, errors caught here
+    except OSError as exc:
+        raise RecordError(f"cannot read: {exc.strerror}", source=path) from None
     number = 0
-    while True:
-        try:
-            line = handle.readline(MAX_LINE + 1)
-        except OSError as exc:
-            raise error(f"cannot read: {exc.strerror}", number + 1) from None
-        if not line:
-            return
-        number += 1
-        if len(line) > MAX_LINE:
-            raise error(f"line is longer than {MAX_LINE} bytes", number)
-        yield line
+    with raw:
+        while True:
+            try:
+                line = raw.readline(MAX_LINE + 1)
+            except OSError as exc:
+                raise RecordError(
+                    f"cannot read: {exc.strerror}", source=path, line=number + 1
+                ) from None
+            if not line:
+                return
+            number += 1
+            if len(line) > MAX_LINE:
+                raise RecordError(
+                    f"line is longer than {MAX_LINE} bytes", source=path, line=number
+                )
+            if progress is not None:
+                progress(len(line))
+            yield line

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple
 
-from trebuchet.converters.inputs import read_lines
+from trebuchet.converters.inputs import file_lines
 from trebuchet.converters.record import (
     MAX_NAG,
     MAX_VARIATION_DEPTH,
@@ -320,23 +320,8 @@ def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecor
     Lines are read at most :data:`~trebuchet.converters.inputs.MAX_LINE` bytes at a
     time, so memory stays small whatever the file holds.
     """
-    try:
-        raw = open(path, "rb")  # noqa: SIM115 - closed by the with below, errors caught here
-    except OSError as exc:
-        yield RecordError(f"cannot read: {exc.strerror}", source=path)
-        return
-
-    def error(reason: str, line: int) -> RecordError:
-        return RecordError(reason, source=path, line=line)
-
-    def text_lines() -> Iterator[str]:
-        for line in read_lines(raw, error):
-            if progress is not None:
-                progress(len(line))
-            yield _decode(line)
-
-    with raw:
-        yield from read_games(text_lines(), path)
+    lines = (_decode(line) for line in file_lines(path, progress))
+    yield from read_games(lines, path)
 
 
 def sniff(head: str) -> bool:

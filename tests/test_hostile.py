@@ -264,3 +264,25 @@ def test_hostile_rules_file_time_and_peak_memory(name: str, tmp_path: Path) -> N
     assert done.returncode == 1, done.stderr
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
     assert seconds < BOUND and peak_mb < PEAK_MB, (seconds, peak_mb)
+
+
+_DIGITS = "9" * 5000
+#: hostile command-line arguments: the command and what its error line must say
+ARGUMENTS = [
+    (["zrf", "board", str(HOSTILE.parent / "fixtures" / "chess.zrf"), "--variant", _DIGITS],
+     "no game or variant '9999"),
+    (["play", "chess", f"N{_DIGITS}f3"], "move 1 is longer than 256 characters"),
+    (["play", "chess", "a1" * 50_000], "move 1 is longer than 256 characters"),
+    (["reach", "chess", "N", "--from", f"a{_DIGITS}"], "no square"),
+    (["mobility", "chess", "--betza", "W" * 100_000], "at most 400 are read"),
+]
+
+
+@pytest.mark.parametrize(("args", "reason"), ARGUMENTS, ids=lambda a: str(a)[:30])
+def test_hostile_argument(args: list[str], reason: str) -> None:
+    result, seconds = run(args)
+    assert seconds < BOUND
+    assert result.exit_code == 1, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and reason in lines[0], lines
+    assert len(lines[0]) < 1000, "an error line quotes at most a little of the input"

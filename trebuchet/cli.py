@@ -17,6 +17,7 @@ import click
 from trebuchet import analysis_cli, records_cli, zrf_cli
 from trebuchet.analysis.diagram import text_diagram
 from trebuchet.analysis.svg import board_svg
+from trebuchet.converters.replay import MAX_MOVE_TEXT
 from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.errors import MoveError, TrebuchetError
 from trebuchet.variants.perft import divide, perft
@@ -150,6 +151,8 @@ def play_command(
     """
     pos = load_position(variant_name, options, fen)
     for number, text in enumerate(moves, start=1):
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveError(f"move {number} is longer than {MAX_MOVE_TEXT} characters")
         try:
             pos.push_text(text)
         except MoveError as exc:

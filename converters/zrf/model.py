@@ -253,8 +253,8 @@ class ZrfFile:
             if not playable:
                 raise ZrfError("file holds no game", self.source)
             return playable[0]
-        if isinstance(name, int) or str(name).isdigit():
-            number = int(name)
+        if isinstance(name, int) or (str(name).isascii() and str(name).isdigit()):
+            number = int(name) if len(str(name)) <= 9 else 0  # no file has a billion games
             if 1 <= number <= len(self.games):
                 return self.games[number - 1]
         for g in self.games:
