@@ -115,6 +115,14 @@ def guarded(call: Callable[[], object]) -> object:
         return None
 
 
+def attempt(reader: str, call: Callable[[], object]) -> object:
+    """:func:`guarded`, counted for ``reader``."""
+    TRIED[reader] += 1
+    result = guarded(call)
+    ACCEPTED[reader] += result is not None
+    return result
+
+
 def replayed_and_written(reader: str, items: Iterator[GameRecord | TrebuchetError]) -> None:
     """Replay every record the reader gave and write it in every format."""
     TRIED[reader] += 1
@@ -151,11 +159,8 @@ START_FENS = [get_variant(name).start_fen for name in variant_names()]
 @FUZZ
 @given(text=inputs(FEN_FRAGMENTS, START_FENS))
 def test_fen(name: str, text: str) -> None:
-    TRIED["FEN"] += 1
     variant = get_variant(name)
-    pos = guarded(lambda: variant.position(text))
-    if pos is not None:
-        ACCEPTED["FEN"] += 1
+    if attempt("FEN", lambda: variant.position(text)) is not None:
         assert guarded(lambda: variant.position(variant.position(text).fen())) is not None
 
 
@@ -262,19 +267,15 @@ def _source(folder: str) -> str:
 @FUZZ
 @given(text=inputs(ZRF_FRAGMENTS, CORPUS))
 def test_zrf_lexer(text: str) -> None:
-    TRIED["ZRF lexer"] += 1
-    if guarded(lambda: sum(1 for _ in tokens(text, "fuzz.zrf"))) is not None:
-        ACCEPTED["ZRF lexer"] += 1
+    attempt("ZRF lexer", lambda: sum(1 for _ in tokens(text, "fuzz.zrf")))
 
 
 @FUZZ
 @given(text=inputs(ZRF_FRAGMENTS, CORPUS))
 def test_zrf_expander(text: str) -> None:
-    TRIED["ZRF expander"] += 1
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "x.zrf").write_text("(define x y)")
-        if guarded(lambda: preprocess(text, _source(folder))) is not None:
-            ACCEPTED["ZRF expander"] += 1
+        attempt("ZRF expander", lambda: preprocess(text, _source(folder)))
 
 
 @FUZZ
@@ -305,10 +306,8 @@ BETZA_FRAGMENTS = [*"WFDNAHCLZJGKBRQ", *"fbvrlshmcepgni", "2", "7", "99", "100",
     st.lists(st.sampled_from(BETZA_FRAGMENTS), max_size=30).map("".join),
 ))
 def test_betza_and_its_mobility(text: str) -> None:
-    TRIED["Betza"] += 1
-    if guarded(lambda: parse_betza(text)) is None or not text:
+    if attempt("Betza", lambda: parse_betza(text)) is None or not text:
         return
-    ACCEPTED["Betza"] += 1
     variant = betza_variant({"X": text}, 8, 8)
     rows = report(variant, piece_forms(variant), terrain="start", density=0.3, samples=1)
     assert rows and rows[0].empty.squares
