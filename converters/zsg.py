@@ -56,8 +56,11 @@ from trebuchet.variants.variant import Variant
 
 HEADER = "Zillions Save Game File Version "
 #: The largest saved game read; the largest of the 62 in the corpus is 11,246 bytes
-#: (Northern Checkers.zsg).
-MAX_BYTES = 1_000_000
+#: (Northern Checkers.zsg).  The move-line grammar reads some 150 kB a second.
+MAX_BYTES = 256_000
+#: The longest move line split into actions; the longest in the corpus is 697
+#: characters (YoninShogi.zsg).  A longer one is kept whole, not understood.
+MAX_LINE = 4_000
 #: The largest move number (and attribute value) read: a turn count, as in FEN.
 MAX_NUMBER = MAX_MOVE_NUMBER
 _SETUP = re.compile(r"^\((\S+) (\S+)(?: (\S+))?\)$")
@@ -209,6 +212,8 @@ def line_grammar(names: Names) -> pp.ParserElement:
 def parse_move_line(text: str, line: int, names: Names, source: str = "") -> MoveLine:
     """A move line, its actions filled in when the grammar and the names read it all."""
     out = MoveLine(_move_number(text, source, line), text, line)
+    if len(text) > MAX_LINE:
+        return out
     try:
         result = line_grammar(names).parse_string(text, parse_all=True)
     except pp.ParseBaseException:
@@ -445,10 +450,12 @@ def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
     the line.  Setup lines are applied to the variant's start position and
     given as the record's FEN.
     """
-    saved = read_zsg(text, source, variant_names(variant))
+    # the lines are matched as text against the legal moves' texts: the grammar,
+    # which splits them into actions, is not needed for that
+    saved = read_zsg(text, source)
     pos = _apply_setup(variant, saved, source)
     lines = list(saved.moves)
-    if lines and lines[0].passed:
+    if lines and lines[0].body() == "Pass":
         # White's opening Pass: the record starts with Black to move.
         lines.pop(0)
         fields = pos.fen().split()

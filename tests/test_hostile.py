@@ -69,6 +69,7 @@ REASONS: dict[str, str | None] = {
 WRITERS = ("pgn", "courier", "moves", "json")
 
 Maker = Callable[[Path], None]
+ZSG_HEAD = "Zillions Save Game File Version 0.02 HH\r\nRulesFile=chess.zrf\r\nVariantName=Chess\r\n"
 
 
 def _text(content: str) -> Maker:
@@ -133,6 +134,11 @@ GENERATED: dict[str, tuple[Maker, str | None]] = {
     "variations_1000.pgn": (_text(_variations(1000)), "variations nested more than 100 deep"),
     "variations_330.pgn": (_text(_variations(330)), "variations nested more than 100 deep"),
     "long_line.pgn": (_text("1. e4 {" + "x" * 1_100_000 + "} *\n"), "line is longer than"),
+    "many_lines.zsg": (_text(ZSG_HEAD + "1. Pawn e2 - e4\r\n" * 60_000), "at most 256000 are"),
+    "lines_under_the_cap.zsg": (
+        _text(ZSG_HEAD + "1. Pawn e2 - e4\r\n" * 14_000), "move 1 'Pawn e2 - e4' matches no"
+    ),
+    "long_move_line.zsg": (_text(ZSG_HEAD + "1. " + "x e4 " * 50_000), "matches no legal move"),
 }
 
 
