@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -37,7 +36,7 @@ from trebuchet.analysis.reachability import (
 )
 from trebuchet.analysis.stats import corpus_stats
 from trebuchet.analysis.svg import heatmap_svg
-from trebuchet.files import write_text
+from trebuchet.files import make_folder, write_text
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
 
@@ -132,8 +131,7 @@ def _mobility_json(rows: list[MobilityRow], names: tuple[str, ...]) -> list[dict
 
 
 def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow]) -> list[str]:
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
+    target = make_folder(folder)
     holes = walls_for(variant, rows[0].empty.terrain) if rows else frozenset()
     written = []
     for row in rows:
@@ -231,7 +229,7 @@ def mobility_command(
         samples=samples,
         walls_from=walls_variant,
     )
-    if svg_dir:
+    if svg_dir is not None:
         for path in _write_mobility_svgs(svg_dir, walls_variant if betzas else variant, rows):
             click.echo(f"wrote {path}", err=True)
     cells = [_mobility_cells(r) for r in rows]
@@ -314,11 +312,11 @@ def reach_command(
     holes = walls_for(variant, terrain)
     dist = distances_from(result, variant, source) if source else None
     origin = variant.geometry.square(source) if source else None
-    if graphml:
+    if graphml is not None:
         write_text(graphml, to_graphml(result.graph))
-    if dot:
+    if dot is not None:
         write_text(dot, to_dot(result.graph))
-    if svg_path:
+    if svg_path is not None:
         if dist is not None:
             values = {sq: float(d) for sq, d in dist.items()}
             title = f"{variant.name}: {form.name} ({form.label}), moves from {names[origin or 0]}"

@@ -17,7 +17,8 @@ import click
 from trebuchet import analysis_cli, records_cli, zrf_cli
 from trebuchet.analysis.diagram import text_diagram
 from trebuchet.analysis.svg import board_svg
-from trebuchet.files import write_text
+from trebuchet.converters.replay import MAX_MOVE_TEXT
+from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.errors import MoveError, TrebuchetError
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.position import Position
@@ -150,6 +151,8 @@ def play_command(
     """
     pos = load_position(variant_name, options, fen)
     for number, text in enumerate(moves, start=1):
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveError(f"move {number} is longer than {MAX_MOVE_TEXT} characters")
         try:
             pos.push_text(text)
         except MoveError as exc:
@@ -189,9 +192,9 @@ def perft_command(
 @click.option(
     "--svg",
     "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Also draw the position as an SVG picture into this file.",
+    metavar="FILE",
+    help="Also draw the position as an SVG picture into this file (- for standard output).",
 )
 def show_command(
     variant_name: str, options: tuple[str, ...], fen: str | None, svg_path: str | None
@@ -207,7 +210,8 @@ def show_command(
     click.echo(text_diagram(pos))
     if svg_path is not None:
         write_text(svg_path, board_svg(pos, title=pos.variant.title))
-        click.echo(f"wrote {svg_path}", err=True)
+        if not is_stdout(svg_path):
+            click.echo(f"wrote {svg_path}", err=True)
 
 
 for part in (records_cli.check_command, records_cli.convert_command, *analysis_cli.COMMANDS):

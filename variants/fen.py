@@ -27,6 +27,12 @@ if TYPE_CHECKING:
 
 _TOKEN = re.compile(r"(\d+)|(\*)|([A-Za-z])(?:\(([A-Za-z]*)\))?|(.)")
 _SQUARE = re.compile(r"[a-z]\d+")
+#: The largest halfmove clock and fullmove number read.  Real games stop far short
+#: (the longest recorded chess game has 269 moves); the bound keeps int() off
+#: hostile numbers thousands of digits long, which Python refuses with a ValueError.
+MAX_MOVE_NUMBER = 1_000_000
+#: A FEN field longer than this is shown cut short in an error message.
+_SHOWN = 60
 
 
 def read_fen(variant: Variant, text: str) -> Position:
@@ -50,7 +56,7 @@ def set_up(pos: Position, text: str) -> None:
         _read_hands(variant, pos, hands_field)
     turn = fields[1] if len(fields) > 1 else "w"
     if turn not in ("w", "b"):
-        raise FenError(f"FEN turn field {turn!r}: expected 'w' or 'b'")
+        raise FenError(f"FEN turn field {shown(turn)}: expected 'w' or 'b'")
     pos.turn = WHITE if turn == "w" else BLACK
     pos.castling = _read_castling(variant, pos, fields[2] if len(fields) > 2 else "-")
     _read_ep(variant, pos, fields[3] if len(fields) > 3 else "-")
@@ -105,7 +111,7 @@ def _split_holdings(field: str) -> tuple[str, str | None]:
         return field, None
     board, _, rest = field.partition("[")
     if not rest.endswith("]"):
-        raise FenError(f"FEN holdings {'[' + rest!r}: expected a closing ']' at the end")
+        raise FenError(f"FEN holdings {shown('[' + rest)}: expected a closing ']' at the end")
     return board, rest[:-1]
 
 
@@ -123,7 +129,14 @@ def _read_board(variant: Variant, pos: Position, field: str) -> None:
             where = f"FEN board rank {rank + 1}"
             if junk is not None:
                 raise FenError(f"{where}: unexpected character {junk!r}")
-            width = int(count) if count else 1
+            width = 1
+            if count:
+                # more digits than the board's width has cannot fit: refused before
+                # int() sees them (it refuses 4300 and more with a ValueError)
+                digits = count.lstrip("0") or "0"
+                if len(digits) > len(str(geo.files)):
+                    raise FenError(f"{where}: more than {geo.files} squares")
+                width = int(digits)
             if count and width == 0:
                 raise FenError(f"{where}: empty-square count 0")
             if file + width > geo.files:
@@ -150,7 +163,7 @@ def _piece(variant: Variant, letter: str, cargo: str | None, where: str) -> Piec
         raise FenError(f"{where}: unknown piece letter {letter!r} (known: {known})")
     if cargo:
         if any(_owner(c) != color for c in cargo):
-            raise FenError(f"{where}: cargo {cargo!r} must be in the colour of {letter!r}")
+            raise FenError(f"{where}: cargo {shown(cargo)} must be in the colour of {letter!r}")
         unknown = [c for c in cargo if c.upper() not in variant.types]
         if unknown:
             raise FenError(f"{where}: unknown cargo letter {unknown[0]!r}")
@@ -204,12 +217,14 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
         color = _owner(c)
         kings = pos.royals[color]
         if not kings:
-            raise FenError(f"FEN castling field {field!r}: {c!r} but no king of that colour")
+            raise FenError(f"FEN castling field {shown(field)}: {c!r} but no king of that colour")
         home = variant.castling_homes.get(c)
         if home is not None:
             # MC-6: the right is kept wherever its Rook stands now, if it has one left.
             if not any(p.kind in variant.castling_rook_kinds for _, p in pos.pieces(color)):
-                raise FenError(f"FEN castling field {field!r}: {c!r} but no rook to castle with")
+                raise FenError(
+                    f"FEN castling field {shown(field)}: {c!r} but no rook to castle with"
+                )
             rights.add(home)
             continue
         king = kings[0]
@@ -232,9 +247,9 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
             sq = rank * geo.files + ord(c.lower()) - ord("a")
             chosen = sq if sq in rooks else None
         else:
-            raise FenError(f"FEN castling field {field!r}: unexpected {c!r}")
+            raise FenError(f"FEN castling field {shown(field)}: unexpected {c!r}")
         if chosen is None:
-            raise FenError(f"FEN castling field {field!r}: {c!r} but no rook to castle with")
+            raise FenError(f"FEN castling field {shown(field)}: {c!r} but no rook to castle with")
         rights.add(chosen)
     return frozenset(rights)
 
@@ -293,13 +308,15 @@ def _read_ep(variant: Variant, pos: Position, field: str) -> None:
     geo = variant.geometry
     names = _SQUARE.findall(field.lower())
     if "".join(names) != field.lower():
-        raise FenError(f"FEN en passant field {field!r}: expected squares like e3, or '-'")
-    try:
-        squares = tuple(sorted(geo.square(n) for n in names))
-    except FenError:
-        raise
-    except Exception as exc:
-        raise FenError(f"FEN en passant field {field!r}: {exc}") from None
+        raise FenError(f"FEN en passant field {shown(field)}: expected squares like e3, or '-'")
+    found = [geo.index_of(n) for n in names]
+    if None in found:
+        missing = names[found.index(None)]
+        raise FenError(
+            f"FEN en passant field {shown(field)}: no square {shown(missing)} on a "
+            f"{geo.files}x{geo.ranks} board"
+        )
+    squares = tuple(sorted(sq for sq in found if sq is not None))
     pos.ep = squares
     victim = squares[0] - geo.files if pos.turn == WHITE else squares[-1] + geo.files
     piece = pos.board[victim] if 0 <= victim < geo.size else None
@@ -308,6 +325,21 @@ def _read_ep(variant: Variant, pos: Position, field: str) -> None:
 
 
 def _read_int(text: str, what: str, minimum: int) -> int:
-    if not text.isdigit() or int(text) < minimum:
-        raise FenError(f"FEN {what} {text!r}: expected a whole number >= {minimum}")
-    return int(text)
+    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else -1
+    if not minimum <= number <= MAX_MOVE_NUMBER:
+        raise FenError(
+            f"FEN {what} {shown(text)}: expected a whole number from {minimum} "
+            f"to {MAX_MOVE_NUMBER}"
+        )
+    return number
+
+
+def shown(text: str, width: int = _SHOWN) -> str:
+    """``text`` quoted for an error message, cut short when longer than ``width``.
+
+    Every reader quotes what it could not read with this (a hostile file's one
+    token may be megabytes long; the error stays one short line).
+    """
+    if len(text) <= width:
+        return repr(text)
+    return repr(text[: width - 3]) + f"... ({len(text)} characters)"
