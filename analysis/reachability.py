@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from trebuchet.analysis.board import AnalysisError, PieceForm, empty_position, walls_for
 from trebuchet.analysis.moves import capture_squares, destination, generate, present_squares
 from trebuchet.analysis.paths import is_betza, lone_enemy_captures
-from trebuchet.variants.fen import shown
+from trebuchet.variants.errors import shown
 from trebuchet.variants.pieces import BLACK, WALL
 from trebuchet.variants.variant import Variant
 

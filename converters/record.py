@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
-from trebuchet.variants.fen import shown as shown  # re-exported: every reader quotes with it
+from trebuchet.variants.errors import shown as shown  # re-exported: every reader quotes with it
 from trebuchet.variants.move import Move
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.registry import get_variant, variant_class, variant_names

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from trebuchet.variants.errors import FenError
+from trebuchet.variants.errors import FenError, shown
 from trebuchet.variants.pieces import BLACK, COLORS, WALL, WHITE, Piece, Player
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ _SQUARE = re.compile(r"[a-z]\d+")
 #: hostile numbers thousands of digits long, which Python refuses with a ValueError.
 MAX_MOVE_NUMBER = 1_000_000
 #: A FEN field longer than this is shown cut short in an error message.
-_SHOWN = 60
 
 
 def read_fen(variant: Variant, text: str) -> Position:
@@ -334,12 +333,3 @@ def _read_int(text: str, what: str, minimum: int) -> int:
     return number
 
 
-def shown(text: str, width: int = _SHOWN) -> str:
-    """``text`` quoted for an error message, cut short when longer than ``width``.
-
-    Every reader quotes what it could not read with this (a hostile file's one
-    token may be megabytes long; the error stays one short line).
-    """
-    if len(text) <= width:
-        return repr(text)
-    return repr(text[: width - 3]) + f"... ({len(text)} characters)"
