@@ -2,10 +2,14 @@
 
 FEN as usual, ranks from the top, with counts above 9 written whole (``10``),
 ``*`` for a square that is not there, a carrier's cargo in parentheses in the
-carrier's colour (``C(A)``, ``t(fwecnr)``), holdings in brackets after the board
-(``[NPp]``), castling as ``KQkq`` (or the rook's file, Shredder style, when the
-rook is not the outermost on its side), and en passant as every square the
-last pawn passed over (``a4a5``) or ``-``.
+carrier's colour (``C(A)``, ``t(fwecnr)``), ``~`` after a promoted piece in
+games that remember promotions (crazyhouse), holdings in brackets after the
+board (``[NPp]``; lichess's extra rank ``/NPp`` is read too), castling as
+``KQkq`` (or the rook's file, Shredder style, when the rook is not the
+outermost on its side), en passant as every square the last pawn passed over
+(``a4a5``) or ``-``, and in games that count checks the checks each side
+still has to give (``3+3``; lichess's checks given, ``+0+0`` after the move
+number, is read too).
 
 Upper-case letters are White's (player 0), lower-case Black's (player 1).  The
 codec lives in ``variants`` because each variant declares its start position
@@ -25,8 +29,10 @@ if TYPE_CHECKING:
     from trebuchet.variants.position import Position
     from trebuchet.variants.variant import Variant
 
-_TOKEN = re.compile(r"(\d+)|(\*)|([A-Za-z])(?:\(([A-Za-z]*)\))?|(.)")
+_TOKEN = re.compile(r"(\d+)|(\*)|([A-Za-z])(?:\(([A-Za-z]*)\))?(~)?|(.)")
 _SQUARE = re.compile(r"[a-z]\d+")
+_CHECKS_LEFT = re.compile(r"(\d+)\+(\d+)")
+_CHECKS_GIVEN = re.compile(r"\+(\d+)\+(\d+)")
 
 
 def read_fen(variant: Variant, text: str) -> Position:
@@ -42,9 +48,16 @@ def set_up(pos: Position, text: str) -> None:
     fields = text.split()
     if not fields:
         raise FenError("empty FEN")
+    if variant.checks_to_win:
+        fields = _take_checks(pos, fields)
     if len(fields) > 6:
         raise FenError(f"FEN has {len(fields)} fields, at most 6 expected")
     board_field, hands_field = _split_holdings(fields[0])
+    if hands_field is None and variant.has_hands:
+        # lichess writes the holdings as one more rank: .../RNBQKBNR/Qn
+        rows = board_field.split("/")
+        if len(rows) == variant.geometry.ranks + 1:
+            board_field, hands_field = "/".join(rows[:-1]), rows[-1]
     _read_board(variant, pos, board_field)
     if hands_field is not None:
         _read_hands(variant, pos, hands_field)
@@ -62,6 +75,7 @@ def write_fen(pos: Position) -> str:
     """The FEN of ``pos``; read_fen(write_fen(p)) reproduces p."""
     variant = pos.variant
     geo = variant.geometry
+    marks = variant.fen_marks_promotion
     rows = []
     for rank in range(geo.ranks - 1, -1, -1):
         row = []
@@ -75,22 +89,41 @@ def write_fen(pos: Position) -> str:
                 row.append(str(empty))
                 empty = 0
             row.append(piece.symbol)
+            if piece.promoted and marks:
+                row.append("~")
         if empty:
             row.append(str(empty))
         rows.append("".join(row))
     board = "/".join(rows)
     if variant.has_hands:
         board += f"[{_hands_text(pos)}]"
-    return " ".join(
-        (
-            board,
-            "w" if pos.turn == WHITE else "b",
-            _castling_text(pos),
-            "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
-            str(pos.halfmove),
-            str(pos.fullmove),
-        )
-    )
+    fields = [
+        board,
+        "w" if pos.turn == WHITE else "b",
+        _castling_text(pos),
+        "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
+    ]
+    if variant.checks_to_win:
+        fields.append("+".join(str(max(n, 0)) for n in pos.checks_left))
+    return " ".join((*fields, str(pos.halfmove), str(pos.fullmove)))
+
+
+def _take_checks(pos: Position, fields: list[str]) -> list[str]:
+    """Read the check counters out of ``fields`` (and return the others): ours,
+    ``3+3`` after the en passant field (checks still to give, as python-chess
+    writes it), or lichess's ``+0+0`` after the move number (checks given)."""
+    limit = pos.variant.checks_to_win
+    rest = list(fields)
+    if len(rest) >= 7 and (given := _CHECKS_GIVEN.fullmatch(rest[6])):
+        del rest[6]
+        pos.checks_left = (limit - int(given[1]), limit - int(given[2]))
+    elif len(rest) >= 5 and (left := _CHECKS_LEFT.fullmatch(rest[4])):
+        del rest[4]
+        pos.checks_left = (int(left[1]), int(left[2]))
+    elif any("+" in f for f in rest[1:]):
+        bad = next(f for f in rest[1:] if "+" in f)
+        raise FenError(f"FEN check counters {bad!r}: expected remaining checks like 3+3")
+    return rest
 
 
 def _split_holdings(field: str) -> tuple[str, str | None]:
@@ -112,7 +145,7 @@ def _read_board(variant: Variant, pos: Position, field: str) -> None:
         rank = geo.ranks - 1 - i
         file = 0
         for m in _TOKEN.finditer(row):
-            count, wall, letter, cargo, junk = m.groups()
+            count, wall, letter, cargo, tilde, junk = m.groups()
             where = f"FEN board rank {rank + 1}"
             if junk is not None:
                 raise FenError(f"{where}: unexpected character {junk!r}")
@@ -122,7 +155,7 @@ def _read_board(variant: Variant, pos: Position, field: str) -> None:
             if file + width > geo.files:
                 raise FenError(f"{where}: more than {geo.files} squares")
             if letter:
-                piece = _piece(variant, letter, cargo, where)
+                piece = _piece(variant, letter, cargo, where, promoted=tilde is not None)
                 sq = rank * geo.files + file
                 pos.board[sq] = piece
                 if piece.royal:
@@ -136,7 +169,9 @@ def _read_board(variant: Variant, pos: Position, field: str) -> None:
     pos.royals = tuple(tuple(squares) for squares in royals)
 
 
-def _piece(variant: Variant, letter: str, cargo: str | None, where: str) -> Piece:
+def _piece(
+    variant: Variant, letter: str, cargo: str | None, where: str, *, promoted: bool = False
+) -> Piece:
     color = _owner(letter)
     if letter.upper() not in variant.types:
         known = "".join(variant.types)
@@ -147,14 +182,16 @@ def _piece(variant: Variant, letter: str, cargo: str | None, where: str) -> Piec
         unknown = [c for c in cargo if c.upper() not in variant.types]
         if unknown:
             raise FenError(f"{where}: unknown cargo letter {unknown[0]!r}")
-    return variant.piece(letter, color, cargo or ())
+    # ``~`` (a promoted piece) is read in every game, as python-chess reads it, and
+    # kept only by games that remember promotions.
+    return variant.piece(letter, color, cargo or (), promoted=promoted)
 
 
 def _read_hands(variant: Variant, pos: Position, field: str) -> None:
     if not variant.has_hands and field:
         raise FenError(f"FEN holdings [{field}]: {variant.name} has no pieces in hand")
     for m in _TOKEN.finditer(field):
-        count, wall, c, cargo, junk = m.groups()
+        count, wall, c, cargo, _tilde, junk = m.groups()
         if junk == "-":
             continue
         if not c or c.upper() not in variant.types:
@@ -195,10 +232,9 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
     rights = set()
     for c in field:
         color = _owner(c)
-        kings = pos.royals[color]
-        if not kings:
+        king = variant.castling_king(pos, color)
+        if king is None:
             raise FenError(f"FEN castling field {field!r}: {c!r} but no king of that colour")
-        king = kings[0]
         rank = geo.rank_of(king)
         rooks = [
             sq
@@ -229,7 +265,8 @@ def _castling_text(pos: Position) -> str:
     geo = pos.variant.geometry
     out = []
     for color in COLORS:
-        kings = pos.royals[color]
+        king = pos.variant.castling_king(pos, color)
+        kings = () if king is None else (king,)
         # A right is written only while its rook and king stand on their rank (a
         # Mangonel Chess right survives its pieces being slung away, MC-4).
         mine = sorted(

@@ -19,7 +19,16 @@ from trebuchet.variants.pieces import WALL, WHITE, Piece, Player
 if TYPE_CHECKING:
     from trebuchet.variants.variant import Outcome, Variant
 
-_State = tuple[Player, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...]]
+_State = tuple[
+    Player,
+    frozenset[int],
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+]
 
 
 class Position:
@@ -29,13 +38,15 @@ class Position:
     rooks that still have their right; ``ep`` the squares a pawn just passed
     over and ``ep_victim`` the square of that pawn; ``hands`` counts the pieces
     each player holds, by hand key; ``royals`` lists, per player, the squares
-    of its royal pieces.
+    of its royal pieces; ``checks_left``, in games that count checks
+    (three-check), how many checks each player still has to give.
     """
 
     __slots__ = (
         "_stack",
         "board",
         "castling",
+        "checks_left",
         "ep",
         "ep_victim",
         "fullmove",
@@ -58,6 +69,9 @@ class Position:
         self.hands: dict[tuple[Player, str], int] = {}
         #: squares of royal pieces, indexed by player
         self.royals: tuple[tuple[int, ...], ...] = ((),) * variant.players
+        self.checks_left: tuple[int, ...] = (
+            (variant.checks_to_win,) * variant.players if variant.checks_to_win else ()
+        )
         self._stack: list[tuple[Move, list[tuple[int, Piece | None]], _State, bool]] = []
 
     # -- reading -----------------------------------------------------------
@@ -84,6 +98,11 @@ class Position:
         """What ``color`` holds: hand key -> count (only keys with pieces)."""
         return {k: n for (c, k), n in self.hands.items() if c == color and n}
 
+    def last_changes(self) -> list[tuple[int, Piece | None]]:
+        """The squares the last move wrote, each with what stood there before it
+        (in order; a square may appear more than once).  Empty at the start."""
+        return self._stack[-1][1] if self._stack else []
+
     @property
     def move_stack(self) -> list[Move]:
         """The moves made on this position since it was read, oldest first."""
@@ -101,6 +120,7 @@ class Position:
         other.fullmove = self.fullmove
         other.hands = dict(self.hands)
         other.royals = self.royals
+        other.checks_left = self.checks_left
         if stack:
             other._stack = [(m, list(w), s, h) for m, w, s, h in self._stack]
         return other
@@ -109,19 +129,24 @@ class Position:
         """What must be equal for two positions to count as a repetition."""
         hands = tuple(sorted((c, k, n) for (c, k), n in self.hands.items() if n))
         ep = self.ep if self.variant.ep_capture_possible(self) else ()
-        return (tuple(self.board), self.turn, self.castling, ep, hands)
+        return (tuple(self.board), self.turn, self.castling, ep, hands, self.checks_left)
 
     def repetitions(self) -> int:
         """How often the current position has occurred (1 = only now).
 
-        Walks back through the moves made since the last irreversible one.
+        Walks back through the moves made since the last irreversible one (as
+        far as the variant's :meth:`~Variant.repetition_window` says).
         """
         key = self.key()
+        board, turn = self.board[:], self.turn
         count = 1
         undone: list[Move] = []
-        for _ in range(min(self.halfmove, len(self._stack))):
+        window = self.variant.repetition_window(self)
+        depth = len(self._stack) if window is None else min(window, len(self._stack))
+        for _ in range(depth):
             undone.append(self.pop())
-            if self.key() == key:
+            # the whole key (an en passant test among it) only where the pieces agree
+            if self.turn == turn and self.board == board and self.key() == key:
                 count += 1
         for move in reversed(undone):
             self.push(move)
@@ -171,6 +196,7 @@ class Position:
             self.halfmove,
             self.fullmove,
             self.royals,
+            self.checks_left,
         )
         captured = False
         hand_changed = False
@@ -233,6 +259,7 @@ class Position:
             self.halfmove,
             self.fullmove,
             self.royals,
+            self.checks_left,
         ) = state
         return move
 
