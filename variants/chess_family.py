@@ -75,6 +75,27 @@ class ChessFamily(Chess):
                 return sq
         return None
 
+    def position(self, fen: str | None = None) -> Position:
+        """A position from FEN, its castling rights cleaned as python-chess cleans
+        them (CF-3): per player at most the outermost right on each side of its
+        castling king."""
+        pos = super().position(fen)
+        if pos.castling:
+            kept: set[int] = set()
+            for color in (WHITE, BLACK):
+                king = self.castling_king(pos, color)
+                mine = sorted(
+                    r for r in pos.castling if self.geometry.rank_of(r) == self._back_rank[color]
+                )
+                if king is None or not mine:
+                    continue
+                if mine[0] < king:
+                    kept.add(mine[0])
+                if mine[-1] > king:
+                    kept.add(mine[-1])
+            pos.castling = frozenset(kept)
+        return pos
+
     def add_castling(self, pos: Position, color: Player, out: list[Move]) -> None:
         """CF-1: the Chess960 rule.  The king goes to the g-file (c-file) and the
         rook to the f-file (d-file); every square either piece crosses or lands on
