@@ -19,6 +19,7 @@ from pathlib import Path
 
 import chess
 import chess.variant
+from perft import python_chess_perft  # bench/perft.py: an ended game has no moves there
 from trebuchet.variants.perft import perft, read_perft_suite
 from trebuchet.variants.registry import get_variant
 
@@ -35,20 +36,6 @@ PLAN: dict[str, tuple[str, type[chess.Board]]] = {
     "horde.perft": ("horde", chess.variant.HordeBoard),
     "racingkings.perft": ("racing-kings", chess.variant.RacingKingsBoard),
 }
-
-
-def python_chess_perft(board: chess.Board, depth: int) -> int:
-    """python-chess's own perft rule: an ended game has no leaves."""
-    if board.is_variant_end():
-        return 0
-    if depth == 1:
-        return board.legal_moves.count()
-    total = 0
-    for move in board.legal_moves:
-        board.push(move)
-        total += python_chess_perft(board, depth - 1)
-        board.pop()
-    return total
 
 
 def main() -> int:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import chess
+import chess.variant
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 
@@ -32,3 +34,17 @@ def play(pos: Position, *moves: str) -> Position:
     for text in moves:
         pos.push_text(text)
     return pos
+
+
+#: python-chess's board for each game of the lichess family (docs/rules/chess-family.md)
+PYTHON_CHESS_BOARDS: dict[str, type[chess.Board]] = {
+    "chess960": chess.Board,
+    "crazyhouse": chess.variant.CrazyhouseBoard,
+    "three-check": chess.variant.ThreeCheckBoard,
+    "king-of-the-hill": chess.variant.KingOfTheHillBoard,
+    "atomic": chess.variant.AtomicBoard,
+    "antichess": chess.variant.AntichessBoard,
+    "giveaway": chess.variant.GiveawayBoard,
+    "horde": chess.variant.HordeBoard,
+    "racing-kings": chess.variant.RacingKingsBoard,
+}

@@ -21,20 +21,12 @@ from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Outcome
 
+from tests.helpers import PYTHON_CHESS_BOARDS
+
 GAMES = 30
 MAX_PLIES = 80
 
-BOARDS: dict[str, type[chess.Board]] = {
-    "chess960": chess.Board,
-    "crazyhouse": chess.variant.CrazyhouseBoard,
-    "three-check": chess.variant.ThreeCheckBoard,
-    "king-of-the-hill": chess.variant.KingOfTheHillBoard,
-    "atomic": chess.variant.AtomicBoard,
-    "antichess": chess.variant.AntichessBoard,
-    "giveaway": chess.variant.GiveawayBoard,
-    "horde": chess.variant.HordeBoard,
-    "racing-kings": chess.variant.RacingKingsBoard,
-}
+BOARDS = PYTHON_CHESS_BOARDS
 
 #: our terminations by a game's own rule: python-chess's VARIANT_WIN/LOSS/DRAW
 OWN_RULES: dict[str, frozenset[str]] = {

@@ -14,18 +14,7 @@ from trebuchet.variants.errors import FenError
 from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.position import Position
 
-from tests.helpers import legal_texts, play, position
-
-BOARDS: dict[str, type[chess.Board]] = {
-    "crazyhouse": chess.variant.CrazyhouseBoard,
-    "three-check": chess.variant.ThreeCheckBoard,
-    "king-of-the-hill": chess.variant.KingOfTheHillBoard,
-    "atomic": chess.variant.AtomicBoard,
-    "antichess": chess.variant.AntichessBoard,
-    "giveaway": chess.variant.GiveawayBoard,
-    "horde": chess.variant.HordeBoard,
-    "racing-kings": chess.variant.RacingKingsBoard,
-}
+from tests.helpers import PYTHON_CHESS_BOARDS, legal_texts, play, position
 
 
 def board(name: str, fen: str) -> chess.Board:
@@ -33,7 +22,7 @@ def board(name: str, fen: str) -> chess.Board:
     PGN reader decides)."""
     if name == "chess960":
         return chess.Board(fen, chess960=True)
-    theirs = BOARDS[name](fen)
+    theirs = PYTHON_CHESS_BOARDS[name](fen)
     theirs.chess960 = theirs.has_chess960_castling_rights()
     return theirs
 
@@ -335,6 +324,13 @@ def test_at_6_the_side_without_a_king_has_lost() -> None:
     assert ending is not None and ending.termination == "explosion" and ending.winner == WHITE
 
 
+def _same_material_verdict(name: str, fen: str) -> None:
+    pos, theirs = position(name, fen), board(name, fen)
+    for ours, color in ((WHITE, chess.WHITE), (BLACK, chess.BLACK)):
+        verdict = pos.variant.insufficient_material(pos, ours)
+        assert verdict == theirs.has_insufficient_material(color), (fen, color)
+
+
 @pytest.mark.parametrize(
     "fen",
     [
@@ -348,11 +344,7 @@ def test_at_6_the_side_without_a_king_has_lost() -> None:
     ],
 )
 def test_at_7_insufficient_material_as_python_chess(fen: str) -> None:
-    pos, theirs = position("atomic", fen), board("atomic", fen)
-    for ours, color in ((WHITE, chess.WHITE), (BLACK, chess.BLACK)):
-        assert pos.variant.insufficient_material(pos, ours) == theirs.has_insufficient_material(
-            color
-        )
+    _same_material_verdict("atomic", fen)
 
 
 # -- Antichess and Giveaway (AC) --------------------------------------------------
@@ -411,11 +403,7 @@ def test_ac_6_giveaway_castles_through_attacks_but_not_with_a_promoted_king() ->
     ],
 )
 def test_ac_7_insufficient_material_as_python_chess(fen: str) -> None:
-    pos, theirs = position("antichess", fen), board("antichess", fen)
-    for ours, color in ((WHITE, chess.WHITE), (BLACK, chess.BLACK)):
-        assert pos.variant.insufficient_material(pos, ours) == theirs.has_insufficient_material(
-            color
-        )
+    _same_material_verdict("antichess", fen)
 
 
 # -- Horde (HO) -------------------------------------------------------------------

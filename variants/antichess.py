@@ -9,15 +9,14 @@ FIDE's castling rights, and castles without regard to attacks (AC-6).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from trebuchet.variants.chess import PAWN_BETZA
+from trebuchet.variants.chess import fide_pieces
 from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.move import Move
-from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, PieceType, Player
+from trebuchet.variants.pieces import BLACK, WHITE, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Filter, Outcome, Promotion
+from trebuchet.variants.variant import Outcome, Promotion
 
 
 class Antichess(ChessFamily):
@@ -37,31 +36,12 @@ class Antichess(ChessFamily):
 
     def piece_types(self) -> list[PieceType]:
         """AC-2: the FIDE pieces; the king is not royal (there is no check)."""
-        return [
-            BetzaPiece("P", "Pawn", PAWN_BETZA),
-            BetzaPiece("N", "Knight", "N"),
-            BetzaPiece("B", "Bishop", "B"),
-            BetzaPiece("R", "Rook", "R"),
-            BetzaPiece("Q", "Queen", "Q"),
-            BetzaPiece("K", "King", "K"),
-        ]
+        return fide_pieces(royal_king=False)
 
-    def legal_moves(
-        self,
-        pos: Position,
-        *,
-        to: int | None = None,
-        kinds: Iterable[str] | None = None,
-        origins: Callable[[int], bool] | None = None,
-        keep: Filter | None = None,
-    ) -> list[Move]:
+    def restrict(self, pos: Position, moves: list[Move], *, complete: bool) -> list[Move]:
         """AC-4: when any capture is possible (en passant too), only captures are
-        legal; the rule looks at every piece, whatever the filters ask for."""
-        moves = super().legal_moves(pos, to=to, kinds=kinds, origins=origins, keep=keep)
-        if to is None and kinds is None and origins is None and keep is None:
-            every = moves
-        else:
-            every = super().legal_moves(pos)
+        legal; the rule looks at every piece, whatever the filters asked for."""
+        every = moves if complete else self.legal_moves(pos)
         if any(m.is_capture() for m in every):
             return [m for m in moves if m.is_capture()]
         return moves

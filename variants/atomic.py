@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from trebuchet.variants.chess import PAWN_BETZA
-from trebuchet.variants.chess_family import ChessFamily
+from trebuchet.variants.chess import fide_pieces
+from trebuchet.variants.chess_family import ChessFamily, rewrite_captures
 from trebuchet.variants.move import Move, Remove
-from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, Piece, PieceType, Player
+from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Outcome
 
@@ -42,14 +42,7 @@ class Atomic(ChessFamily):
 
     def piece_types(self) -> list[PieceType]:
         """AT-2: the FIDE pieces, but the king never captures (it would blow itself up)."""
-        return [
-            BetzaPiece("P", "Pawn", PAWN_BETZA),
-            BetzaPiece("N", "Knight", "N"),
-            BetzaPiece("B", "Bishop", "B"),
-            BetzaPiece("R", "Rook", "R"),
-            BetzaPiece("Q", "Queen", "Q"),
-            BetzaPiece("K", "King", "mK", royal=True),
-        ]
+        return fide_pieces(king="mK")
 
     # -- generation ----------------------------------------------------------
     def adjust_moves(self, pos: Position, color: Player, moves: list[Move]) -> list[Move]:
@@ -57,18 +50,16 @@ class Atomic(ChessFamily):
         promoted) and every piece other than a pawn, of either side, around the
         square it landed on."""
         board = pos.board
-        out = []
-        for m in moves:
-            if m.frm is None or not m.is_capture():
-                out.append(m)
-                continue
+
+        def explode(m: Move) -> Move:
             blast = tuple(
                 Remove(t)
                 for t in self.around[m.to]
                 if t != m.frm and (p := board[t]) is not None and p.kind != PAWN
             )
-            out.append(m.with_actions((*m.actions, Remove(m.to), *blast)))
-        return out
+            return m.with_actions((*m.actions, Remove(m.to), *blast))
+
+        return rewrite_captures(moves, explode)
 
     # -- check and legality ----------------------------------------------------
     def _kings_touch(self, pos: Position) -> bool:

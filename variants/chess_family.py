@@ -241,10 +241,19 @@ class ChessFamily(Chess):
         origins: Callable[[int], bool] | None = None,
         keep: Filter | None = None,
     ) -> list[Move]:
-        """No move is legal once the game's own rule has ended the game."""
+        """No move is legal once the game's own rule has ended the game; a game may
+        narrow the legal moves further by a rule about all of them (:meth:`restrict`)."""
         if self.variant_end(pos):
             return []
-        return super().legal_moves(pos, to=to, kinds=kinds, origins=origins, keep=keep)
+        moves = super().legal_moves(pos, to=to, kinds=kinds, origins=origins, keep=keep)
+        complete = to is None and kinds is None and origins is None and keep is None
+        return self.restrict(pos, moves, complete=complete)
+
+    def restrict(self, pos: Position, moves: list[Move], *, complete: bool) -> list[Move]:
+        """The legal ones of ``moves`` under a rule that looks at every legal move
+        (antichess: captures are compulsory); ``complete`` says whether ``moves``
+        are all of them or only those a filter asked for.  Default: all."""
+        return moves
 
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
         """CF-4: the game's own rule; checkmate; insufficient material on both sides;
@@ -297,3 +306,9 @@ class ChessFamily(Chess):
 def _is_castling(move: Move) -> bool:
     return move.tag == MoveKind.CASTLE
 
+
+
+def rewrite_captures(moves: list[Move], rewrite: Callable[[Move], Move]) -> list[Move]:
+    """``moves`` with every capture by a piece on the board replaced by ``rewrite``
+    of it (for :meth:`Variant.adjust_moves`: the hand, the explosion)."""
+    return [rewrite(m) if m.frm is not None and m.is_capture() else m for m in moves]

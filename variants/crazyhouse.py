@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import ClassVar
 
-from trebuchet.variants.chess_family import ChessFamily
+from trebuchet.variants.chess_family import ChessFamily, rewrite_captures
 from trebuchet.variants.move import Hand, Move, MoveKind, Place
 from trebuchet.variants.pieces import Player
 from trebuchet.variants.position import Position
@@ -56,22 +56,19 @@ class Crazyhouse(ChessFamily):
         """ZH-1, ZH-2: a capture sends its victim to the captor's hand, as a pawn
         when the victim was promoted."""
         board = pos.board
-        out = []
-        for m in moves:
-            if m.frm is None or not m.is_capture():
-                out.append(m)
-                continue
+        gains = self._gains
+
+        def to_hand(m: Move) -> Move:
             (sq,) = m.removed_squares
             victim = board[sq]
             assert victim is not None
             key = PAWN if victim.promoted else victim.kind
-            gained = self._gains.get((m, color, key))
+            gained = gains.get((m, color, key))
             if gained is None:
-                gained = self._gains[m, color, key] = m.with_actions(
-                    (*m.actions, Hand(color, key, 1))
-                )
-            out.append(gained)
-        return out
+                gained = gains[m, color, key] = m.with_actions((*m.actions, Hand(color, key, 1)))
+            return gained
+
+        return rewrite_captures(moves, to_hand)
 
     def add_special_moves(self, pos: Position, color: Player, out: list[Move]) -> None:
         """Castling, then ZH-3: each held kind onto every empty square (pawns not on
