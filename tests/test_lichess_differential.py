@@ -17,6 +17,7 @@ import chess
 import chess.variant
 import pytest
 from trebuchet.variants.chess960 import start_fen
+from trebuchet.variants.move import MoveKind
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Outcome
@@ -126,3 +127,40 @@ def test_claimed_draws_agree_with_python_chess() -> None:
     assert chess.variant.CrazyhouseBoard("4k3/8/8/8/8/8/8/4K2R[] w - - 160 100").outcome(
         claim_draw=True
     ) is None
+
+
+@pytest.mark.parametrize(
+    "name", ["crazyhouse", "three-check", "king-of-the-hill", "atomic", "antichess", "giveaway"]
+)
+def test_chess960_starts_in_the_other_games(name: str) -> None:
+    """CF-1, CF-2: from Chess960 arrays every game castles as python-chess's boards
+    in Chess960 mode do; our coordinate texts are python-chess's standard-mode UCI
+    (``board.uci(move, chess960=False)``).  Castling is preferred when legal."""
+    rng = random.Random(5)
+    variant = get_variant(name)
+    castled = 0
+    for _ in range(8):
+        fen = start_fen(rng.randrange(960))
+        if name == "three-check":
+            fen = fen.replace(" - 0 1", " - 3+3 0 1")
+        if name == "crazyhouse":
+            fen = fen.replace(" w ", "[] w ", 1)
+        pos, board = variant.position(fen), BOARDS[name](fen, chess960=True)
+        for _ in range(60):
+            where = board.fen()
+            ours = {pos.move_text(m): m for m in pos.legal_moves()}
+            theirs = {board.uci(m, chess960=False): m for m in board.legal_moves}
+            assert set(ours) == set(theirs), where
+            assert pos.fen() == board.fen(en_passant="fen"), where
+            ending = theirs_ending(board.outcome())
+            assert ours_ending(name, pos.outcome()) == ending, where
+            if ending is not None:
+                break
+            names = sorted(ours)
+            castles = [t for t in names if ours[t].tag == MoveKind.CASTLE]
+            text = rng.choice(castles if castles and rng.random() < 0.5 else names)
+            castled += text in castles
+            assert pos.notation(ours[text]) == board.san(theirs[text]), (where, text)
+            pos.push(ours[text])
+            board.push(theirs[text])
+    assert castled > 0
