@@ -65,7 +65,7 @@ def set_up(pos: Position, text: str) -> None:
     if turn not in ("w", "b"):
         raise FenError(f"FEN turn field {turn!r}: expected 'w' or 'b'")
     pos.turn = WHITE if turn == "w" else BLACK
-    pos.castling = _read_castling(variant, pos, fields[2] if len(fields) > 2 else "-")
+    pos.castling = variant.read_castling(pos, fields[2] if len(fields) > 2 else "-")
     _read_ep(variant, pos, fields[3] if len(fields) > 3 else "-")
     pos.halfmove = _read_int(fields[4] if len(fields) > 4 else "0", "halfmove clock", 0)
     pos.fullmove = _read_int(fields[5] if len(fields) > 5 else "1", "fullmove number", 1)
@@ -100,7 +100,7 @@ def write_fen(pos: Position) -> str:
     fields = [
         board,
         "w" if pos.turn == WHITE else "b",
-        _castling_text(pos),
+        variant.castling_field(pos),
         "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
     ]
     if variant.checks_to_win:
@@ -225,7 +225,8 @@ def _hands_text(pos: Position) -> str:
     return "".join(out)
 
 
-def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int]:
+def read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int]:
+    """The castling rights (rook squares) a FEN castling field gives ``pos``."""
     if field == "-":
         return frozenset()
     geo = variant.geometry
@@ -261,7 +262,9 @@ def _read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int
     return frozenset(rights)
 
 
-def _castling_text(pos: Position) -> str:
+def castling_text(pos: Position) -> str:
+    """The FEN castling field of ``pos``: ``KQkq``, or a rook's file where ``K``/``Q``
+    would name another rook."""
     geo = pos.variant.geometry
     out = []
     for color in COLORS:

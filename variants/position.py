@@ -28,6 +28,7 @@ _State = tuple[
     int,
     tuple[tuple[int, ...], ...],
     tuple[int, ...],
+    frozenset[int],
 ]
 
 
@@ -39,7 +40,9 @@ class Position:
     over and ``ep_victim`` the square of that pawn; ``hands`` counts the pieces
     each player holds, by hand key; ``royals`` lists, per player, the squares
     of its royal pieces; ``checks_left``, in games that count checks
-    (three-check), how many checks each player still has to give.
+    (three-check), how many checks each player still has to give; ``gates``,
+    in games that gate pieces in (S-chess), the first-rank squares whose piece
+    has not moved yet.
     """
 
     __slots__ = (
@@ -50,6 +53,7 @@ class Position:
         "ep",
         "ep_victim",
         "fullmove",
+        "gates",
         "halfmove",
         "hands",
         "royals",
@@ -72,6 +76,7 @@ class Position:
         self.checks_left: tuple[int, ...] = (
             (variant.checks_to_win,) * variant.players if variant.checks_to_win else ()
         )
+        self.gates: frozenset[int] = frozenset()
         self._stack: list[tuple[Move, list[tuple[int, Piece | None]], _State, bool]] = []
 
     # -- reading -----------------------------------------------------------
@@ -121,6 +126,7 @@ class Position:
         other.hands = dict(self.hands)
         other.royals = self.royals
         other.checks_left = self.checks_left
+        other.gates = self.gates
         if stack:
             other._stack = [(m, list(w), s, h) for m, w, s, h in self._stack]
         return other
@@ -129,7 +135,9 @@ class Position:
         """What must be equal for two positions to count as a repetition."""
         hands = tuple(sorted((c, k, n) for (c, k), n in self.hands.items() if n))
         ep = self.ep if self.variant.ep_capture_possible(self) else ()
-        return (tuple(self.board), self.turn, self.castling, ep, hands, self.checks_left)
+        return (
+            tuple(self.board), self.turn, self.castling, ep, hands, self.checks_left, self.gates
+        )
 
     def repetitions(self) -> int:
         """How often the current position has occurred (1 = only now).
@@ -197,6 +205,7 @@ class Position:
             self.fullmove,
             self.royals,
             self.checks_left,
+            self.gates,
         )
         captured = False
         hand_changed = False
@@ -260,6 +269,7 @@ class Position:
             self.fullmove,
             self.royals,
             self.checks_left,
+            self.gates,
         ) = state
         return move
 

@@ -29,6 +29,7 @@ from trebuchet.variants.horde import Horde
 from trebuchet.variants.king_of_the_hill import KingOfTheHill
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.racing_kings import RacingKings
+from trebuchet.variants.seirawan import Seirawan
 from trebuchet.variants.shatranj_of_troy import ShatranjOfTroy
 from trebuchet.variants.three_check import ThreeCheck
 from trebuchet.variants.titan_chess import TitanChess
@@ -54,6 +55,8 @@ BUNDLED: tuple[type[Variant], ...] = (
     Giveaway,
     Horde,
     RacingKings,
+    # Fairy-Stockfish's and pychess's
+    Seirawan,
 )
 
 

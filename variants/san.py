@@ -129,7 +129,11 @@ class SanNotation:
             return "O-O" if kingside else "O-O-O"
         return f"{self.variant.kind_of(pos, move)}{self.names[move.frm]}-{self.names[move.to]}"
 
-    def _ordinary(self, pos: Position, move: Move, kind: str) -> str:
+    def _ordinary(
+        self, pos: Position, move: Move, kind: str, rivals: Callable[[Move], bool] | None = None
+    ) -> str:
+        """SAN of a non-castling move; ``rivals`` narrows the moves the from-square
+        must be told apart from (S-chess: only those that gate the same piece)."""
         assert move.frm is not None
         names = self.names
         geo = self.variant.geometry
@@ -137,7 +141,7 @@ class SanNotation:
         promo = f"={move.promotion.upper()}" if move.promotion else ""
         others = [
             m.frm
-            for m in self.variant.legal_moves(pos, to=move.to, kinds={kind})
+            for m in self.variant.legal_moves(pos, to=move.to, kinds={kind}, keep=rivals)
             if m.frm is not None and m.frm != move.frm and m.tag != MoveKind.CASTLE
         ]
         frm_name = names[move.frm]

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
-from trebuchet.variants.fen import set_up
+from trebuchet.variants.fen import castling_text, read_castling, set_up
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import Change, Move, MoveKind, Relocate, Remove, null_move, with_change
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
@@ -763,6 +763,15 @@ class Variant:
         if not pos.ep:
             return False
         return any(m.tag == MoveKind.EN_PASSANT for m in self.pseudo_legal_moves(pos))
+
+    def read_castling(self, pos: Position, field: str) -> frozenset[int]:
+        """The castling rights a FEN castling field gives ``pos`` (docs/rules/fen.md);
+        a game whose field says more (S-chess's gating squares) reads the rest too."""
+        return read_castling(self, pos, field)
+
+    def castling_field(self, pos: Position) -> str:
+        """The FEN castling field of ``pos``."""
+        return castling_text(pos)
 
     def castling_king(self, pos: Position, color: Player) -> int | None:
         """The square of the piece ``color`` castles with (FEN's castling field is read
