@@ -56,8 +56,8 @@ def _our_moves(record: GameRecord) -> list[str]:
 
 @pytest.mark.parametrize("path", PGN_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_real_pgn_agrees_with_python_chess(path: Path) -> None:
-    """Same games, same moves for every variant python-chess plays; S-chess games
-    replay; the others (Sittuyin, Seirawan960): a clean unsupported error."""
+    """Same games, same moves for every variant python-chess plays; S-chess and
+    Sittuyin games replay; the others (Seirawan960): a clean unsupported error."""
     ours = list(read_file(str(path)))
     theirs = _python_chess_games(path)
     assert len(ours) == len(theirs)
@@ -69,7 +69,7 @@ def test_real_pgn_agrees_with_python_chess(path: Path) -> None:
         assert isinstance(mine, GameRecord), str(mine)
         if not _has_board(game):
             if resolve_variant_name(mine.tags.get("Variant", "")) is not None:
-                _our_moves(mine)  # S-chess: pyffish is its oracle (test_seirawan.py)
+                _our_moves(mine)  # S-chess, Sittuyin: pyffish is their oracle
                 continue
             with pytest.raises(RecordError, match="unsupported variant"):
                 _our_moves(mine)

@@ -31,6 +31,7 @@ from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.racing_kings import RacingKings
 from trebuchet.variants.seirawan import Seirawan
 from trebuchet.variants.shatranj_of_troy import ShatranjOfTroy
+from trebuchet.variants.sittuyin import Sittuyin
 from trebuchet.variants.three_check import ThreeCheck
 from trebuchet.variants.titan_chess import TitanChess
 from trebuchet.variants.variant import Variant
@@ -57,6 +58,7 @@ BUNDLED: tuple[type[Variant], ...] = (
     RacingKings,
     # Fairy-Stockfish's and pychess's
     Seirawan,
+    Sittuyin,
 )
 
 
