@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from trebuchet.variants.chess_family import ChessFamily, rewrite_captures
-from trebuchet.variants.move import Hand, Move, MoveKind, Place
+from trebuchet.variants.move import Hand, Move, drop_move
 from trebuchet.variants.pieces import Player
 from trebuchet.variants.position import Position
 
@@ -86,13 +86,7 @@ class Crazyhouse(ChessFamily):
                     continue
                 move = drops.get((color, key, sq))
                 if move is None:
-                    move = drops[color, key, sq] = Move(
-                        None,
-                        sq,
-                        (Place(sq, self.piece(key, color)), Hand(color, key, -1)),
-                        tag=MoveKind.DROP,
-                        drop=key,
-                    )
+                    move = drops[color, key, sq] = drop_move(sq, self.piece(key, color), color, key)
                 out.append(move)
 
     # -- how games end -----------------------------------------------------------

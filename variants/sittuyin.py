@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import ClassVar
 
-from trebuchet.variants.move import Change, Hand, Move, MoveKind, Place, Relocate
+from trebuchet.variants.move import Change, Move, Relocate, drop_move
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
@@ -106,17 +106,11 @@ class Sittuyin(Variant):
             for key in held:
                 piece = self.piece(key, color)
                 squares = self._rook_rank[color] if key == ROOK else self._camp[color]
-                for sq in sorted(squares):
-                    if pos.board[sq] is None:
-                        out.append(
-                            Move(
-                                None,
-                                sq,
-                                (Place(sq, piece), Hand(color, key, -1)),
-                                tag=MoveKind.DROP,
-                                drop=key,
-                            )
-                        )
+                out.extend(
+                    drop_move(sq, piece, color, key)
+                    for sq in sorted(squares)
+                    if pos.board[sq] is None
+                )
             return
         self._add_promotions(pos, color, out)
 
