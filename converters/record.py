@@ -240,13 +240,16 @@ def resolve_variant_name(tag: str) -> str | None:
     """Our name of the variant a ``Variant`` tag value names, or None if we have none.
 
     Spelling is forgiving: case, spaces, hyphens and underscores are ignored,
-    and a game's title works as well as its name ("Catapults of Troy").
+    and a game's title works as well as its name ("Catapults of Troy"), as do
+    the other names a game declares (``aliases``: "Fischerandom", "3check",
+    "Giveaway", as lichess, pychess and python-chess write them).
     """
     key = _squash(tag)
     if key in _CHESS_ALIASES:
         return "chess"
     for name in variant_names():
-        if key in (_squash(name), _squash(variant_class(name).title)):
+        cls = variant_class(name)
+        if key in (_squash(name), _squash(cls.title), *(_squash(a) for a in cls.aliases)):
             return name
     return None
 

@@ -180,13 +180,17 @@ def _verify_suffix(record: GameRecord, pos: Position, node: MoveNode, *, may_end
 
     Only the last move of a line can be mate (a line goes on only if the game
     does), so only there, or where ``#`` is written, are the replies counted.
+    What ``#`` means is the game's to say (:meth:`Variant.mark_after`: a win by
+    another rule than mate, in some games).
     """
     claimed = _check_sign(node.text)
     if not claimed or node.move is None or node.move.is_null():
         return
-    check = pos.is_check()
-    mate = check and (may_end or claimed.startswith("#")) and not pos.legal_moves()
-    actual = "#" if mate else "+" if check else ""
+    if may_end or claimed.startswith("#"):
+        actual = pos.variant.mark_after(pos)
+    else:
+        actual = "+" if pos.is_check() else ""
+    mate = actual == "#"
     if (claimed.startswith("#") and not mate) or (claimed.startswith("+") and actual != "+"):
         record.warnings.append(
             f"{_at(record, node)}: move {shown(node.text)} is written {claimed!r} "

@@ -49,6 +49,7 @@ from trebuchet.converters.record import (
 from trebuchet.converters.zrf.lexer import decode
 from trebuchet.converters.zrf.model import Game, read_zrf
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
+from trebuchet.variants.errors import FenError
 from trebuchet.variants.fen import MAX_MOVE_NUMBER
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
@@ -501,7 +502,17 @@ def _apply_setup(variant: Variant, saved: SavedGame, source: str) -> Position:
     fields = pos.fen().split()
     fields[0] = "/".join(rows)
     fields[2:4] = ["-", "-"] if len(fields) > 3 else fields[2:4]
-    return variant.position(" ".join(fields))
+    # Pieces set up in a saved game have not moved, so Zillions lets them castle
+    # wherever the rules allow: every right the set-up board can hold is granted
+    # (a Chess960 array keeps its castling).
+    rights = ""
+    for letter in "KQkq" if variant.castling_rook_kinds else "":
+        try:
+            variant.position(" ".join([*fields[:2], letter, *fields[3:]]))
+        except FenError:
+            continue
+        rights += letter
+    return variant.position(" ".join([*fields[:2], rights or "-", *fields[3:]]))
 
 
 def _fen_row(pieces: Iterable[Piece | None]) -> str:

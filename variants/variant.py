@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
-from trebuchet.variants.fen import set_up, write_fen
+from trebuchet.variants.fen import castling_text, read_castling, set_up, write_fen
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import Change, Move, MoveKind, Relocate, Remove, null_move, with_change
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
@@ -124,6 +124,17 @@ class Variant:
     promotion: Promotion | None = None
     #: False when the game removes pieces other than by simple captures
     simple_rules: ClassVar[bool] = True
+    #: True when pieces made by promotion stay marked as promoted (Piece.promoted)
+    tracks_promotion: ClassVar[bool] = False
+    #: True when FEN writes a promoted piece with ``~`` after its letter (crazyhouse)
+    fen_marks_promotion: ClassVar[bool] = False
+    #: checks that win the game (three-check: 3); 0 when the game does not count them
+    checks_to_win: ClassVar[int] = 0
+    #: False when SAN writes a pawn drop without its letter (``@e4``, as python-chess)
+    san_names_dropped_pawns: ClassVar[bool] = True
+    #: other names of the game in the Variant tags of game files (case, spaces,
+    #: hyphens and underscores are forgiven when they are matched)
+    aliases: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         self.options = frozenset(options)
@@ -147,7 +158,9 @@ class Variant:
         self.geometry = self.make_geometry()
         self.types: dict[str, PieceType] = {t.letter: t for t in self.piece_types()}
         self.kind_order = self.kind_order or "".join(self.types)
-        self._pieces: dict[tuple[str, Player | None, tuple[str, ...], frozenset[str]], Piece] = {}
+        self._pieces: dict[
+            tuple[str, Player | None, tuple[str, ...], frozenset[str], bool], Piece
+        ] = {}
         start = self.start_position()
         self._initial_ranks = {
             (color, kind): frozenset(
@@ -256,12 +269,16 @@ class Variant:
         color: Player,
         cargo: Iterable[str] = (),
         attributes: frozenset[str] = frozenset(),
+        *,
+        promoted: bool = False,
     ) -> Piece:
         """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``, with
-        ``attributes`` true."""
+        ``attributes`` true (``promoted``: made by a promotion, in games that
+        remember it)."""
         order = self.kind_order
         cargo_t = tuple(sorted((k.upper() for k in cargo), key=lambda k: (order.find(k), k)))
-        key = (kind.upper(), color, cargo_t, attributes)
+        marked = promoted and self.tracks_promotion
+        key = (kind.upper(), color, cargo_t, attributes, marked)
         piece = self._pieces.get(key)
         if piece is None:
             ptype = self.types.get(key[0])
@@ -269,7 +286,7 @@ class Variant:
                 raise KeyError(kind)
             royal = self.is_royal(key[0], cargo_t)
             piece = self._pieces[key] = Piece(
-                key[0], color, cargo_t, ptype, royal=royal, attributes=attributes
+                key[0], color, cargo_t, ptype, royal=royal, attributes=attributes, promoted=marked
             )
         return piece
 
@@ -444,7 +461,7 @@ class Variant:
             if move.to not in forced:
                 out.append(move)
             for kind in self.promotion_choices(pos, piece, move):
-                out.append(with_change(move, self.piece(kind, piece.color), kind))
+                out.append(with_change(move, self.piece(kind, piece.color, promoted=True), kind))
 
     def promotion_choices(self, pos: Position, piece: Piece, move: Move) -> tuple[str, ...]:
         """The kinds ``piece`` may become by ``move`` into its zone."""
@@ -782,7 +799,34 @@ class Variant:
             return False
         return any(m.tag == MoveKind.EN_PASSANT for m in self.pseudo_legal_moves(pos))
 
+    def read_castling(self, pos: Position, field: str) -> frozenset[int]:
+        """The castling rights a FEN castling field gives ``pos`` (docs/rules/fen.md);
+        a game whose field says more (S-chess's gating squares) reads the rest too."""
+        return read_castling(self, pos, field)
+
+    def castling_field(self, pos: Position) -> str:
+        """The FEN castling field of ``pos``."""
+        return castling_text(pos)
+
+    def castling_king(self, pos: Position, color: Player) -> int | None:
+        """The square of the piece ``color`` castles with (FEN's castling field is read
+        and written relative to it): its royal piece, None if it has none."""
+        royals = pos.royals[color]
+        return royals[0] if royals else None
+
     # -- how games end -----------------------------------------------------------
+    def mark_after(self, pos: Position) -> str:
+        """The suffix a move that led to ``pos`` gets in SAN: ``#`` for mate, ``+``
+        for check, else empty.  Games that end by other rules say when ``#`` fits."""
+        if not self.in_check(pos):
+            return ""
+        return "+" if self.legal_moves(pos) else "#"
+
+    def repetition_window(self, pos: Position) -> int | None:
+        """How many plies back a repetition of ``pos`` may lie: by default those since
+        the last capture or pawn move (the halfmove clock); None for the whole game."""
+        return pos.halfmove
+
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
         """The game's result if it is over: by default checkmate wins, stalemate draws."""
         if not self.legal_moves(pos):
