@@ -36,8 +36,9 @@ from trebuchet.analysis.reachability import (
 )
 from trebuchet.analysis.stats import corpus_stats
 from trebuchet.analysis.svg import heatmap_svg
+from trebuchet.arguments import game_flag, option_flag
+from trebuchet.converters.load import load_variant
 from trebuchet.files import make_folder, write_text
-from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
 
 _TERRAIN = click.option(
@@ -46,9 +47,6 @@ _TERRAIN = click.option(
     default="start",
     show_default=True,
     help="start: holes as in the start position (river unbridged); open: every hole filled.",
-)
-_OPTIONS = click.option(
-    "--option", "-o", "options", multiple=True, metavar="NAME", help="A variant option; repeatable."
 )
 
 
@@ -156,7 +154,8 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
 
 @click.command("mobility")
 @click.argument("variant_name", metavar="VARIANT")
-@_OPTIONS
+@option_flag
+@game_flag
 @click.option(
     "--piece",
     "-p",
@@ -194,6 +193,7 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
 def mobility_command(
     variant_name: str,
     options: tuple[str, ...],
+    game: str | None,
     pieces: tuple[str, ...],
     betzas: tuple[str, ...],
     density: float,
@@ -215,7 +215,7 @@ def mobility_command(
       trebuchet mobility titan-chess --betza NN --betza mRcpR --csv
       trebuchet mobility shatranj-of-troy --svg heatmaps/
     """
-    variant = get_variant(variant_name, options)
+    variant = load_variant(variant_name, options, game)
     walls_variant = variant
     if betzas:
         if pieces:
@@ -271,7 +271,8 @@ def _reach_lines(result: Reachability, names: tuple[str, ...]) -> list[str]:
 @click.command("reach")
 @click.argument("variant_name", metavar="VARIANT")
 @click.argument("piece", metavar="PIECE")
-@_OPTIONS
+@option_flag
+@game_flag
 @click.option("--from", "source", metavar="SQUARE", help="Print the distance map from SQUARE.")
 @click.option("--captures", is_flag=True, help="Count captures of a lone enemy as edges too.")
 @_TERRAIN
@@ -288,6 +289,7 @@ def reach_command(
     variant_name: str,
     piece: str,
     options: tuple[str, ...],
+    game: str | None,
     source: str | None,
     captures: bool,
     terrain: str,
@@ -305,7 +307,7 @@ def reach_command(
       trebuchet reach shatranj-of-troy Camel --json
       trebuchet reach catapults-of-troy R --from a1 --svg rook.svg --graphml rook.graphml
     """
-    variant = get_variant(variant_name, options)
+    variant = load_variant(variant_name, options, game)
     form = find_piece(variant, piece)
     result = reachability(variant, form, terrain, captures=captures)
     names = variant.geometry.names
