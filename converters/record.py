@@ -17,6 +17,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
+from trebuchet.converters.errors import RecordError as RecordError  # re-exported
+from trebuchet.converters.errors import ReplayError as ReplayError  # re-exported
+from trebuchet.converters.errors import where as where  # re-exported
+from trebuchet.converters.load import find_rules_file, load_variant
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
 from trebuchet.variants.errors import shown as shown  # re-exported: every reader quotes with it
 from trebuchet.variants.move import Move
@@ -26,46 +30,6 @@ from trebuchet.variants.variant import Variant
 
 NotationFactory = Callable[[Variant], Notation]
 """How a format's move texts are read: given the variant, the notation to use."""
-
-
-class RecordError(TrebuchetError):
-    """A game file that cannot be read: the message starts with ``file:line:col:``."""
-
-    def __init__(self, message: str, *, source: str = "", line: int = 0, column: int = 0) -> None:
-        super().__init__(f"{where(source, line, column)}{message}")
-        self.source = source
-        self.line = line
-        self.column = column
-
-
-class ReplayError(RecordError):
-    """A move text that matches no legal move, or several, in its position."""
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        source: str = "",
-        line: int = 0,
-        column: int = 0,
-        text: str = "",
-        fen: str = "",
-        nearest: tuple[str, ...] = (),
-    ) -> None:
-        super().__init__(message, source=source, line=line, column=column)
-        self.text = text
-        self.fen = fen
-        self.nearest = nearest
-
-
-def where(source: str, line: int = 0, column: int = 0) -> str:
-    """The ``file:line:col: `` prefix of a message (parts that are unknown left out)."""
-    parts = [source or "<input>"]
-    if line:
-        parts.append(str(line))
-        if column:
-            parts.append(str(column))
-    return ":".join(parts) + ": "
 
 
 #: Variations nest at most this deep in any record read, replayed or written.  Real
@@ -196,6 +160,9 @@ class GameRecord:
         when absent)."""
         if self.game is not None:
             return self.game
+        if self.tags.get("RulesFile", "").strip():
+            self.game = self._rules_game(self.tags["RulesFile"].strip())
+            return self.game
         name = resolve_variant_name(self.tags.get("Variant", ""))
         if name is None:
             raise RecordError(
@@ -206,6 +173,22 @@ class GameRecord:
             )
         try:
             return get_variant(name, self.options)
+        except TrebuchetError as exc:
+            raise RecordError(str(exc), source=self.source, line=self.line) from None
+
+    def _rules_game(self, rules: str) -> Variant:
+        """The game a ``RulesFile`` tag names (written with a Zillions game, so that
+        its PGN or JSON reads back): the rules file beside the record's file, the
+        game its ``Variant`` tag titles."""
+        found = find_rules_file(self.source, rules) if self.source else None
+        if found is None:
+            raise RecordError(
+                f"rules file {shown(rules)} not found beside the game",
+                source=self.source,
+                line=self.line,
+            )
+        try:
+            return load_variant(str(found), game=self.tags.get("Variant") or None)
         except TrebuchetError as exc:
             raise RecordError(str(exc), source=self.source, line=self.line) from None
 

@@ -44,7 +44,7 @@ _GLYPHS = "!?‼⁇⁉⁈□"
 #: games in the bundled examples, the shared PGN data and the tests: 34 characters,
 #: a Game Courier action list); a longer text is refused before any notation parses
 #: it, so no notation's parser ever sees megabytes.
-MAX_MOVE_TEXT = 256
+MAX_MOVE_TEXT = Variant.longest_move_text
 
 
 def coordinate(pos: Position, move: Move) -> str:
@@ -135,8 +135,9 @@ def _replay_line(
 
 
 def _read_node(record: GameRecord, pos: Position, node: MoveNode, notation: Notation) -> Move:
-    if len(node.text) > MAX_MOVE_TEXT:
-        raise _replay_error(record, pos, node, f"is longer than {MAX_MOVE_TEXT} characters")
+    longest = pos.variant.longest_move_text
+    if len(node.text) > longest:
+        raise _replay_error(record, pos, node, f"is longer than {longest} characters")
     try:
         return read_move(pos, node.text, notation)
     except MoveError as exc:
