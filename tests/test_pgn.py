@@ -1,6 +1,8 @@
 """PGN: the real files of ../shared/data/pgn replay exactly as python-chess plays them:
 the same games, the same main lines, the same FEN after every ply (python-chess's
-en passant form, ``write_fen(pos, en_passant="legal")``).  The cases of
+en passant form, ``write_fen(pos, en_passant="legal")``); and the PGN trebuchet
+writes of each reads back in python-chess as the same main line, comments and
+variations.  The cases of
 python-chess's own test suite are in tests/test_pgn_python_chess.py."""
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import chess.pgn
 import pytest
 
 from tests.helpers import DATA, requires_shared, shared_files
+from tests.test_pgn_python_chess import _their_line as their_line
+from tests.test_pgn_python_chess import _their_text as their_text
 from trebuchet.converters.pgn import read_file, read_games, write_game
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
 from trebuchet.converters.replay import coordinate, replay, start_position
@@ -105,6 +109,10 @@ def test_real_pgn_agrees_with_python_chess(path: Path) -> None:
             continue
         assert _our_moves(mine) == [m.uci() for m in game.mainline_moves()]
         assert list(_our_fens(mine)) == list(_their_fens(game))
+        back = chess.pgn.read_game(io.StringIO(write_game(mine)))  # what we write, it reads
+        assert back is not None and not back.errors
+        assert their_line(back) == their_line(game)
+        assert their_text(back, "comment") == their_text(game, "comment")
         agreed += 1
     if path.name == "world_matches.pgn":
         assert agreed == 580

@@ -14,6 +14,7 @@ purpose (docs/pgn.md), the case says so and checks trebuchet's reading.
 from __future__ import annotations
 
 import io
+import json
 import logging
 from collections.abc import Iterator
 
@@ -21,6 +22,7 @@ import chess
 import chess.pgn
 import pytest
 
+from trebuchet.converters.json_format import DOCUMENT_FORMAT, VERSION, game_object, read_document
 from trebuchet.converters.pgn import read_games, write_game
 from trebuchet.converters.record import GameRecord, LineComment, MoveNode, PassedOver, RecordError
 from trebuchet.converters.replay import coordinate, replay, start_position
@@ -28,6 +30,8 @@ from trebuchet.variants.move import Move
 from trebuchet.variants.position import Position
 
 logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)
+
+DOCUMENT = {"format": DOCUMENT_FORMAT, "version": VERSION}
 
 #: One node of a line, comparable between the two readers: the move in UCI, its
 #: NAGs, the comment before it (variations only), the comment after it, and the
@@ -324,3 +328,18 @@ def test_a_lower_case_letter_that_reads_two_ways_is_ambiguous() -> None:
     assert coordinate(start_position(pawn), replay(pawn).move_stack[-1]) == "b3c4"
     (bishop,) = _ours('[FEN "4k3/8/8/8/8/8/8/4KB2 w - - 0 1"]\n\n1. bc4')
     assert coordinate(start_position(bishop), replay(bishop).move_stack[-1]) == "f1c4"
+
+
+def test_json_holds_the_game_comment_and_semicolon_comments() -> None:
+    """The comment before the first move is the game's ``comments`` in JSON (as it is
+    python-chess's ``Game.comment``); a ``;`` comment is ``{"line": text}``, so
+    PGN -> JSON -> PGN keeps it a ``;`` comment."""
+    (record,) = _ours("{ Opening words } 1. e4 ; after e4\n1... e5 *")
+    replay(record)
+    game = game_object(record)
+    assert game["comments"] == ["Opening words"]
+    assert game["moves"][0]["comments"] == [{"line": " after e4"}]
+    (again,) = read_document(json.loads(json.dumps({**DOCUMENT, "games": [game]})))
+    assert isinstance(again, GameRecord)
+    replay(again)
+    assert write_game(again) == write_game(record)
