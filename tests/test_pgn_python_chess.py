@@ -343,3 +343,11 @@ def test_json_holds_the_game_comment_and_semicolon_comments() -> None:
     assert isinstance(again, GameRecord)
     replay(again)
     assert write_game(again) == write_game(record)
+
+
+def test_a_tag_pair_after_movetext_starts_the_next_game() -> None:
+    """python-chess passes over a tag line met in movetext (its next game has no
+    Event); trebuchet starts the next game there (docs/pgn.md)."""
+    first, second = _ours('1. e4 e5\n[Event "B"]\n\n1. d4')
+    assert [n.text for n in first.moves] == ["e4", "e5"] and not first.errors
+    assert second.tags == {"Event": "B"} and [n.text for n in second.moves] == ["d4"]
