@@ -32,6 +32,27 @@ NotationFactory = Callable[[Variant], Notation]
 """How a format's move texts are read: given the variant, the notation to use."""
 
 
+class PassedOver(RecordError):
+    """A slip a reader passed over because its meaning is plain, as python-chess does
+    without a word: a ``)`` with no ``(``, a ``(`` before any move, an annotation
+    before any move.  Kept on the record (``errors``) so it is told; replay turns
+    it into a warning instead of refusing the game."""
+
+
+class LineComment(str):
+    """A comment that ran to the end of its line (PGN's ``;`` comment).
+
+    A str, so every writer can take it as a comment; the PGN writer writes it back
+    with ``;`` and JSON as ``{"line": text}``, so a file's ``;`` comments stay
+    ``;`` comments.  python-chess drops them (docs/pgn.md).
+
+    >>> LineComment(" e5") == " e5", isinstance(LineComment("x"), LineComment)
+    (True, True)
+    """
+
+    __slots__ = ()
+
+
 #: Variations nest at most this deep in any record read, replayed or written.  Real
 #: games nest far less (the deepest of the shared PGN data and the examples: 4);
 #: the bound keeps every reader, replay and writer that walks variations (by
@@ -125,8 +146,9 @@ class GameRecord:
 
     tags: dict[str, str] = field(default_factory=dict)
     moves: list[MoveNode] = field(default_factory=list)
-    #: comments after the last move when the game has no moves, or before the result
-    final_comments: list[str] = field(default_factory=list)
+    #: the game's own comments (python-chess's ``Game.comment``): those before the
+    #: first move of the main line, and all of a game that has no moves
+    comments: list[str] = field(default_factory=list)
     #: the termination marker of the movetext (PGN), "" when the source had none
     result: str = ""
     source: str = ""
@@ -140,6 +162,20 @@ class GameRecord:
     #: from the rules file a saved game names
     game: Variant | None = None
     warnings: list[str] = field(default_factory=list)
+    #: what the reader could not read and went on past (python-chess's ``Game.errors``):
+    #: replay refuses a record with errors, raising the first that is not
+    #: :class:`PassedOver` (those become warnings)
+    errors: list[RecordError] = field(default_factory=list)
+
+    @property
+    def final_comments(self) -> list[str]:
+        """The game's comments under the name the Game Courier and FEN-list readers
+        use; the same list as :attr:`comments`."""
+        return self.comments
+
+    @final_comments.setter
+    def final_comments(self, value: list[str]) -> None:
+        self.comments = value
 
     @property
     def fen(self) -> str | None:
