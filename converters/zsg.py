@@ -503,8 +503,8 @@ def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
     record.moves = [
-        MoveNode(pos.move_text(move), line=line.line, move=move)
-        for line, move in replay_turns(pos, lines, source)
+        MoveNode(pos.move_text(move), line=used[0].line, move=move)
+        for used, move in replay_turns(pos, lines, source)
     ]
     return record
 
@@ -581,8 +581,8 @@ def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
     record.moves = [
-        MoveNode(_zsg_text(pos, move), line=line.line, move=move)
-        for line, move in replay_turns(pos, saved.moves, source)
+        MoveNode(_zsg_text(pos, move), line=used[0].line, move=move)
+        for used, move in replay_turns(pos, saved.moves, source)
     ]
     return record
 
@@ -601,13 +601,13 @@ def zrf_game(text: str, source: str, rules: Path) -> tuple[SavedGame, Position]:
 
 def replay_turns(
     pos: Position, lines: Sequence[MoveLine], source: str
-) -> Iterator[tuple[MoveLine, Move]]:
-    """Each turn the lines write, with its first line, played on ``pos``: the caller
-    sees ``pos`` before the turn is made, which happens when it asks for the next."""
+) -> Iterator[tuple[Sequence[MoveLine], Move]]:
+    """Each turn the lines write, with its lines, played on ``pos``: the caller sees
+    ``pos`` before the turn is made, which happens when it asks for the next."""
     start = 0
     while start < len(lines):
         move, used = match_turn(pos, lines, start, source)
-        yield lines[start], move
+        yield lines[start : start + used], move
         pos.push(move)
         start += used
 
@@ -650,6 +650,10 @@ def match_turn(
             candidates = longer
             continue
         ended = [m for m, steps in going if len(steps) == taken]
+        if ended and longer and following is not None and following.body() == "Pass":
+            # under "pass partial", Zillions writes the stop of a turn that could
+            # go on as a Pass line of its own (MancalaKnights, PyonPyonShogi)
+            return _one_of(ended, line, wanted, source), taken + 1
         if not ended:
             options = sorted({" ".join(steps[taken]) for _, steps in longer})
             raise RecordError(
@@ -658,16 +662,20 @@ def match_turn(
                 source=source,
                 line=line.line if following is None else following.line,
             )
-        if len(ended) > 1 and any(m.actions != ended[0].actions for m in ended):
-            raise RecordError(
-                f"move {line.number} {shown(' '.join(wanted))} matches {len(ended)} legal moves",
-                source=source,
-                line=line.line,
-            )
-        # Moves that differ only in how our rules name them (a Catapult's
-        # "launch" and "ride" to the same square) do the same thing on the
-        # board, and a ZSG records only the board: the first stands for all.
-        return ended[0], taken
+        return _one_of(ended, line, wanted, source), taken
+
+
+def _one_of(ended: list[Move], line: MoveLine, wanted: list[str], source: str) -> Move:
+    """The turn the lines name.  Moves that differ only in how our rules name them
+    (a Catapult's "launch" and "ride" to the same square) do the same thing on the
+    board, and a ZSG records only the board: the first stands for all."""
+    if len(ended) > 1 and any(m.actions != ended[0].actions for m in ended):
+        raise RecordError(
+            f"move {line.number} {shown(' '.join(wanted))} matches {len(ended)} legal moves",
+            source=source,
+            line=line.line,
+        )
+    return ended[0]
 
 
 def _refuse_line(

@@ -28,13 +28,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
     FenError,
     IllegalMoveError,
-    MoveError,
     shown,
 )
 from trebuchet.variants.geometry import Geometry
@@ -51,7 +50,6 @@ from trebuchet.variants.move import (
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.san import SanNotation
 from trebuchet.variants.variant import Outcome, Variant
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.program import (
@@ -67,6 +65,11 @@ from trebuchet.variants.zrf.program import (
 )
 from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
 from trebuchet.variants.zrf.tree import Atom, Form, Node
+
+#: positions whose legal moves a game remembers: replay, notation and the
+#: notation's reader ask for the same position's moves several times, and an
+#: interpreted game's generation is slow (the key is the whole state they read)
+RECENT_POSITIONS = 64
 
 #: how many times a position must occur for the ``repetition`` goal
 REPETITIONS = 3
@@ -191,41 +194,31 @@ class ZrfPieceType(PieceType):
 
 
 class ZrfNotation:
-    """A Zillions game's notation in one word, for PGN: generalised SAN (``Zb3``)
-    where it names the move alone, else the saved-game text with ``_`` for its
-    spaces and ``/`` between the steps of a turn
-    (``Checker_c3_-_e5_x_d4/Checker_e5_-_c7_x_d6``).  Reading takes either, and
-    the saved-game text itself."""
+    """A Zillions game's notation in one word, for PGN: the saved-game text with
+    ``_`` for its spaces and ``/`` between the steps of a turn
+    (``Za_b2_x_b3_Za_b3_-_g1_=_Green_=_Za_on_g1``,
+    ``Checker_c3_-_e5_x_d4/Checker_e5_-_c7_x_d6``).  It names every effect, so
+    it tells apart moves that generalised SAN would write alike (which hand
+    square a captured piece goes to, which pieces a chain of jumps takes), and a
+    game's own piece letters need not be SAN's.  Reading takes it, and the
+    saved-game text itself."""
 
     def __init__(self, variant: ZrfVariant) -> None:
         self.variant = variant
-        self.san = SanNotation(variant)
 
     def write(self, pos: Position, move: Move) -> str:
         if move.is_null():
             return "--"
-        san = self.san.write(pos, move)
-        try:
-            if self.san.read(pos, san).actions == move.actions:
-                return san
-        except MoveError:
-            pass
-        return self._word(pos, move)
-
-    def _word(self, pos: Position, move: Move) -> str:
         text = self.variant.move_text(pos, move)
         return "/".join("_".join(step.split()) for step in text.split(STEP_SEPARATOR))
 
     def read(self, pos: Position, text: str) -> Move:
         if "_" in text or "/" in text:
             # compared as written, so that names holding "_" or "/" still match
-            found = [m for m in self.variant.legal_moves(pos) if self._word(pos, m) == text]
+            found = [m for m in self.variant.legal_moves(pos) if self.write(pos, m) == text]
             if len(found) == 1:
                 return found[0]
-        try:
-            return self.variant.parse_move(pos, text)
-        except MoveError:
-            return self.san.read(pos, text)
+        return self.variant.parse_move(pos, text)
 
 
 class ZrfVariant(Variant, Engine):
@@ -247,6 +240,7 @@ class ZrfVariant(Variant, Engine):
     def __init__(self, options: Iterable[str] = ()) -> None:
         spec = self.spec
         board = spec.board
+        self._recent: dict[tuple[Any, ...], list[Move]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
         self.kind_order = "".join(self.kinds.values())
         self._world = World(
@@ -755,12 +749,18 @@ class ZrfVariant(Variant, Engine):
         always (``true``), else when there is no other move.  A player who cannot
         move passes even under ``false``: the game is over then, but Zillions
         lets it go on and writes ``Pass`` (Chessence's saved game does)."""
-        moves = super().legal_moves(pos, to=to, kinds=kinds, origins=origins, keep=keep)
         if to is not None or kinds is not None or origins is not None or keep is not None:
-            return moves
-        if not moves or self.spec.options.get("pass turn", "false") == "true":
-            moves.append(null_move())
-        return moves
+            return super().legal_moves(pos, to=to, kinds=kinds, origins=origins, keep=keep)
+        key = pos.key()
+        known = self._recent.get(key)
+        if known is None:
+            known = super().legal_moves(pos)
+            if not known or self.spec.options.get("pass turn", "false") == "true":
+                known.append(null_move())
+            if len(self._recent) >= RECENT_POSITIONS:
+                self._recent.clear()
+            self._recent[key] = known
+        return list(known)
 
     def filter_legal(self, pos: Position, moves: list[Move]) -> list[Move]:
         """Zillions' check: with ``(checkmated T)`` for the mover, a move after which
