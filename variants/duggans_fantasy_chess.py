@@ -328,6 +328,7 @@ class DuggansFantasyChess(Variant):
     }
     pawn_kinds: ClassVar[frozenset[str]] = frozenset({MERCENARY})
     simple_rules: ClassVar[bool] = False
+    board_legality: ClassVar[bool] = True
     # DF-3: a Mercenary reaching the last rank must become Archer, Bishop or
     # Commander.  The Commander's own promotion (DF-5) is in its generator.
     promotion = Promotion(
@@ -353,6 +354,11 @@ class DuggansFantasyChess(Variant):
     # -- attacks --------------------------------------------------------------------
     def is_attacked(self, pos: Position, sq: int, by: Player) -> bool:
         """Could ``by`` remove the piece on ``sq`` with one move (ignoring its own check)?"""
+        return self._attacked(pos, sq, by, frozenset())
+
+    def special_attacks(self, pos: Position, sq: int, by: Player) -> bool:
+        """The whole attack test: rays do not tell where a Bishop may not capture, so
+        legality asks :meth:`is_attacked` after every move."""
         return self._attacked(pos, sq, by, frozenset())
 
     def threatened(self, pos: Position, sq: int, color: Player) -> bool:

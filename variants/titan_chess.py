@@ -408,6 +408,7 @@ class TitanChess(Variant):
         kinds=frozenset({"P", "J"}), choices=PROMOTION_CHOICES, ranks=(11,), mandatory_ranks=(11,)
     )
     simple_rules = False
+    board_legality: ClassVar[bool] = True
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         super().__init__(options)

@@ -31,7 +31,17 @@ from typing import ClassVar
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
 from trebuchet.variants.fen import set_up, write_fen
 from trebuchet.variants.geometry import Geometry
-from trebuchet.variants.move import Change, Move, MoveKind, Relocate, Remove, null_move, with_change
+from trebuchet.variants.move import (
+    Change,
+    Move,
+    MoveKind,
+    Place,
+    Relocate,
+    Remove,
+    Terrain,
+    null_move,
+    with_change,
+)
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
@@ -124,6 +134,10 @@ class Variant:
     promotion: Promotion | None = None
     #: False when the game removes pieces other than by simple captures
     simple_rules: ClassVar[bool] = True
+    #: True when the game's attack test (:meth:`is_attacked`, :meth:`special_attacks`)
+    #: reads nothing but the board, so that legality may make each move on the
+    #: board alone instead of pushing it (see :meth:`_board_legal`)
+    board_legality: ClassVar[bool] = False
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         self.options = frozenset(options)
@@ -148,6 +162,8 @@ class Variant:
         self.types: dict[str, PieceType] = {t.letter: t for t in self.piece_types()}
         self.kind_order = self.kind_order or "".join(self.types)
         self._pieces: dict[tuple[str, Player | None, tuple[str, ...], frozenset[str]], Piece] = {}
+        #: the same pieces by the arguments :meth:`piece` was called with (no sorting)
+        self._asked: dict[tuple[str, Player | None, tuple[str, ...], frozenset[str]], Piece] = {}
         start = self.start_position()
         self._initial_ranks = {
             (color, kind): frozenset(
@@ -259,8 +275,12 @@ class Variant:
     ) -> Piece:
         """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``, with
         ``attributes`` true."""
+        asked = (kind, color, cargo if type(cargo) is tuple else tuple(cargo), attributes)
+        piece = self._asked.get(asked)
+        if piece is not None:
+            return piece
         order = self.kind_order
-        cargo_t = tuple(sorted((k.upper() for k in cargo), key=lambda k: (order.find(k), k)))
+        cargo_t = tuple(sorted((k.upper() for k in asked[2]), key=lambda k: (order.find(k), k)))
         key = (kind.upper(), color, cargo_t, attributes)
         piece = self._pieces.get(key)
         if piece is None:
@@ -271,6 +291,7 @@ class Variant:
             piece = self._pieces[key] = Piece(
                 key[0], color, cargo_t, ptype, royal=royal, attributes=attributes
             )
+        self._asked[asked] = piece
         return piece
 
     def start_position(self) -> Position:
@@ -526,8 +547,11 @@ class Variant:
         """The legal ones among pseudo-legal ``moves`` of the player to move."""
         us = pos.turn
         royals = pos.royals[us]
-        if len(royals) == 1 and (self._always_fast or self.fast_legality_applies(pos)):
-            return self._fast_legal(pos, moves, royals[0], us)
+        if len(royals) == 1:
+            if self._always_fast or self.fast_legality_applies(pos):
+                return self._fast_legal(pos, moves, royals[0], us)
+            if self.board_legality and self.players == 2:
+                return self._board_legal(pos, moves, royals[0], us)
         if not royals:
             return moves
         return [m for m in moves if self.is_safe(pos, m)]
@@ -577,6 +601,115 @@ class Variant:
             elif (tag == MoveKind.DROP and not checks) or self.is_safe(pos, m):
                 legal.append(m)
         return legal
+
+    def _board_legal(self, pos: Position, moves: list[Move], king: int, us: Player) -> list[Move]:
+        """Legality for games with special ways to remove pieces (``board_legality``).
+
+        Every move is made on the board alone (no clocks, rights or stack) and the
+        game's attack test asks whether the royal piece can be removed; that test
+        reads only the board.  A simple move of a piece other than the royal one
+        is first held to the check and pin rules of the simple kinds, and then
+        only the special kinds are asked (:meth:`special_attacks`).  A move that
+        removes or replaces the royal piece is made in full (:meth:`is_safe`).
+        """
+        them = self._opponents[us][0]
+        checks = self._check_lines(pos, king, them)
+        pins = self._pins(pos, king, us)
+        block = checks[0] if len(checks) == 1 else None
+        zone = self.special_zone(pos, king, them)
+        attacked_now = zone is not None and self.special_attacks(pos, king, them)
+        legal = []
+        for m in moves:
+            if m.tag is None and m.frm != king:
+                if checks and (block is None or m.to not in block):
+                    continue
+                if pins:
+                    line = pins.get(m.frm)  # type: ignore[arg-type]
+                    if line is not None and m.to not in line:
+                        continue
+                if zone is not None and m.frm not in zone and m.to not in zone:
+                    # a simple move changes its two squares only: the answer stands
+                    if not attacked_now:
+                        legal.append(m)
+                    continue
+                safe = self._board_safe(pos, m, king, them, None, attacked_now)
+            else:
+                safe = self._board_safe(pos, m, king, them, zone, attacked_now, rays=True)
+            if safe is None:
+                safe = self.is_safe(pos, m)
+            if safe:
+                legal.append(m)
+        return legal
+
+    def _board_safe(
+        self,
+        pos: Position,
+        move: Move,
+        king: int,
+        them: Player,
+        zone: frozenset[int] | None,
+        attacked_now: bool,
+        *,
+        rays: bool = False,
+    ) -> bool | None:
+        """Whether the royal piece on ``king`` is safe after ``move``, made on the board
+        alone and unmade again.  The rays of the simple kinds are read only with
+        ``rays`` (else the caller has applied the check and pin rules), the special
+        attacks only if the move changes a square of ``zone`` (else they stand as
+        ``attacked_now``); a royal piece that moves is tested in full.  None when
+        the move removes or replaces a royal piece (the caller makes it)."""
+        board = pos.board
+        writes: list[tuple[int, Piece | None]] = []
+        royal = king
+        ok = True
+        attacked = False
+        for act in move.actions:
+            kind = type(act)
+            if kind is Relocate:
+                a, b = act.frm, act.to  # type: ignore[union-attr]
+                if b == royal:
+                    ok = False
+                    break
+                p = board[a]
+                writes.append((a, p))
+                writes.append((b, board[b]))
+                board[b] = p
+                board[a] = None
+                if a == royal:
+                    royal = b
+            elif kind is Remove:
+                x = act.sq  # type: ignore[union-attr]
+                if x == royal:
+                    ok = False
+                    break
+                writes.append((x, board[x]))
+                board[x] = None
+            elif kind is Place or kind is Change:
+                x, new = act.sq, act.piece  # type: ignore[union-attr]
+                if x == royal or new.royal:
+                    ok = False
+                    break
+                writes.append((x, board[x]))
+                board[x] = new
+            elif kind is Terrain:
+                x = act.sq  # type: ignore[union-attr]
+                if x == royal:
+                    ok = False
+                    break
+                writes.append((x, board[x]))
+                board[x] = None if act.present else WALL  # type: ignore[union-attr]
+        if ok:
+            if royal != king:
+                attacked = self.is_attacked(pos, royal, them)
+            elif rays and self._check_lines(pos, royal, them, first=True):
+                attacked = True
+            elif zone is not None and not any(sq in zone for sq, _ in writes):
+                attacked = attacked_now
+            else:
+                attacked = self.special_attacks(pos, royal, them)
+        for sq, old in reversed(writes):
+            board[sq] = old
+        return not attacked if ok else None
 
     def _check_lines(
         self, pos: Position, target: int, them: Player, *, first: bool = False
@@ -643,6 +776,19 @@ class Variant:
         """Could ``by`` remove the piece on ``target`` with one move (ignoring its own check)?"""
         if self._check_lines(pos, target, by, first=True):
             return True
+        return self.special_attacks(pos, target, by)
+
+    def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
+        """The squares whose contents decide :meth:`special_attacks` on ``target`` while
+        only ``by``'s opponents move (``by``'s pieces stay, or are taken), or None
+        when the game cannot tell (every move is then tested).  Legality skips the
+        test for a simple move that changes no square of the zone."""
+        return None
+
+    def special_attacks(self, pos: Position, target: int, by: Player) -> bool:
+        """The half of :meth:`is_attacked` that the rays of the simple kinds do not see:
+        whether a ``by`` piece of a special kind, or a special way of removing
+        pieces, could remove the piece on ``target``."""
         slow = self._tables.slow_kinds[by]
         if slow or not self.simple_rules:
             return self.removes(pos, target, by, slow)
