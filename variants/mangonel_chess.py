@@ -165,6 +165,7 @@ class MangonelChess(Chess):
         mandatory_ranks=(7,),
     )
     simple_rules: ClassVar[bool] = False
+    board_legality: ClassVar[bool] = True
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         options = frozenset(options)
@@ -176,6 +177,11 @@ class MangonelChess(Chess):
             choices = tuple(KWAGGA if k == "N" else k for k in self.promotion.choices)
             self.promotion = replace(self.promotion, choices=choices)
         super().__init__(options)
+        #: per square, the eight lines outward from it (where a sling onto it comes from)
+        self._back_lines = [
+            tuple(r for v in QUEEN_LINES if (r := self.geometry.ray(t, (-v[0], -v[1]))))
+            for t in range(self.geometry.size)
+        ]
         # MC-6: K and Q name the Rooks that start on the king's and queen's side.
         start = castling_letters(self.start_position())
         self.castling_homes = {letter: home for home, letter in start.items()}
@@ -208,11 +214,15 @@ class MangonelChess(Chess):
         victim = board[target]
         if victim is None or victim is WALL or victim.color == by or "M" not in kinds:
             return False
-        geo = self.geometry
-        for dx, dy in QUEEN_LINES:
-            back = geo.ray(target, (-dx, -dy))
-            near = next((i for i, s in enumerate(back) if board[s] is not None), None)
-            if near is None or near == 0:
+        for back in self._back_lines[target]:
+            near = 0
+            for s in back:
+                if board[s] is not None:
+                    break
+                near += 1
+            else:
+                continue
+            if near == 0:
                 continue
             engine = board[back[near]]
             if engine is WALL or engine is None or engine.kind != "M" or engine.color != by:
@@ -224,6 +234,21 @@ class MangonelChess(Chess):
                 continue
             return True
         return False
+
+    def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
+        """The squares that decide :meth:`removes` for ``target``: for each ``by``
+        Mangonel on a line through it, the Mangonel's square, the squares between
+        (where it steps and the slung piece flies) and the line behind it (where
+        the piece it slings stands)."""
+        board = pos.board
+        found: list[int] = []
+        for back in self._back_lines[target]:
+            for s in back:
+                x = board[s]
+                if x is not None and x.kind == "M" and x.color == by:
+                    found.extend(back)
+                    break
+        return frozenset(found)
 
     def _pawn_first_rank(self, pawn: Piece, sq: int) -> bool:
         rank = self.geometry.rank_of(sq)
