@@ -24,6 +24,7 @@ GAMES = [
     ("titan-chess", ()),
     ("duggans-fantasy-chess", ()),
     ("duggans-fantasy-chess", ("cowardly-assassin",)),
+    ("duggans-fantasy-chess", ("cornered-assassin",)),
     ("shatranj-of-troy", ()),
 ]
 

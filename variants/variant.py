@@ -26,6 +26,7 @@ import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
@@ -138,6 +139,10 @@ class Variant:
     #: reads nothing but the board, so that legality may make each move on the
     #: board alone instead of pushing it (see :meth:`_board_legal`)
     board_legality: ClassVar[bool] = False
+    #: tags of special moves that on the board are simple ones (the piece on ``frm``
+    #: goes to ``to``, capturing what stands there): legality holds them to the pin
+    #: rule as it does untagged moves
+    plain_tags: ClassVar[frozenset[StrEnum]] = frozenset()
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         self.options = frozenset(options)
@@ -618,9 +623,10 @@ class Variant:
         block = checks[0] if len(checks) == 1 else None
         zone = self.special_zone(pos, king, them)
         attacked_now = zone is not None and self.special_attacks(pos, king, them)
+        plain = self.plain_tags
         legal = []
         for m in moves:
-            if m.tag is None and m.frm != king:
+            if (m.tag is None or m.tag in plain) and m.frm != king:
                 if checks and (block is None or m.to not in block):
                     continue
                 if pins:
