@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench lint clean fast pure
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -23,16 +23,29 @@ bench: $(STAMP)
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/analysis.py
 
+# The compiled build (docs/speed.md): mypyc compiles the rules core and the PGN
+# path in place, next to the sources, where imports find them before the .py
+# files; `make pure` removes them again.  Needs a C compiler and Python's headers.
+fast: $(STAMP)
+	TREBUCHET_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace
+	find trebuchet variants converters -name '*.so' -exec touch {} +
+	$(BIN)/python -c "import trebuchet; assert trebuchet.COMPILED; print('compiled build loaded')"
+
+pure:
+	find trebuchet variants converters analysis -name '*.so' -delete
+	rm -rf build/compile build/mypyc
+
 # mypy cannot follow the editable install's import hook, so it checks the package
 # through a tree of links laid out as it installs (trebuchet/variants -> variants).
 TYPED := build/typecheck
 
 lint: $(STAMP)
-	$(BIN)/ruff check variants converters analysis trebuchet tests bench
+	$(BIN)/ruff check variants converters analysis trebuchet tests bench build_support setup.py
 	rm -rf $(TYPED) && mkdir -p $(TYPED)/trebuchet
 	for f in trebuchet/*; do ln -s "$(CURDIR)/$$f" $(TYPED)/$$f; done
 	for d in variants converters analysis; do ln -s "$(CURDIR)/$$d" $(TYPED)/trebuchet/$$d; done
 	cd $(TYPED) && $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml -p trebuchet
 
 clean:
+	find trebuchet variants converters analysis -name '*.so' -delete
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -90,7 +90,8 @@ def variants_command(as_json: bool) -> None:
                 "name": name,
                 "title": cls.title,
                 "board": f"{cls.files}x{cls.ranks}",
-                "start_fen": cls.start_fen,
+                # the instance's: a compiled class keeps the default in its instances
+                "start_fen": get_variant(name).start_fen,
                 "options": dict(cls.option_help),
             }
         )

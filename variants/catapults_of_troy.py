@@ -552,7 +552,7 @@ class CatapultsOfTroy(Variant):
     #: launched back (CT-8c), so only a piece leaving the board is irreversible (CT-13).
     pawn_kinds: ClassVar[frozenset[str]] = frozenset()
     # CT-4: pawns become Archers on the last rank, at once
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({"P"}), choices=("A",), ranks=(10,), mandatory_ranks=(10,)
     )
     simple_rules: ClassVar[bool] = False

@@ -354,7 +354,7 @@ class DuggansFantasyChess(Variant):
     )
     # DF-3: a Mercenary reaching the last rank must become Archer, Bishop or
     # Commander.  The Commander's own promotion (DF-5) is in its generator.
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({MERCENARY}),
         choices=("A", "B", "C"),
         ranks=(7,),

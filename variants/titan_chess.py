@@ -407,7 +407,7 @@ class TitanChess(Variant):
     pawn_kinds: ClassVar[frozenset[str]] = frozenset({"P", "J"})
     castling_rook_kinds: ClassVar[frozenset[str]] = frozenset({"R"})
     # TC-2, TC-3: both pawns promote on the last rank (12 / 1), compulsorily.
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({"P", "J"}), choices=PROMOTION_CHOICES, ranks=(11,), mandatory_ranks=(11,)
     )
     simple_rules = False

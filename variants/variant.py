@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
 from trebuchet.variants.fen import set_up, write_fen
 from trebuchet.variants.geometry import Geometry
@@ -97,10 +99,13 @@ class _Tables:
 
 _LOOKS_LIKE_COORDINATES = re.compile(r"^(?:[a-zA-Z]\d+|[A-Za-z](?:\([A-Za-z]*\))?[@*])[a-zA-Z]\d+")
 
+_UNSET = object()
+
 Filter = Callable[[Move], bool]
 """A test a reader applies to candidate moves before the (costly) legality test."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Variant:
     """Base class of every game.  Subclasses set the class attributes and
     implement :meth:`piece_types`; they override hooks only where their rules differ.
@@ -139,12 +144,15 @@ class Variant:
     #: reads nothing but the board, so that legality may make each move on the
     #: board alone instead of pushing it (see :meth:`_board_legal`)
     board_legality: ClassVar[bool] = False
+    #: whether :meth:`adopt_class_settings` has run
+    _adopted: bool = False
     #: tags of special moves that on the board are simple ones (the piece on ``frm``
     #: goes to ``to``, capturing what stands there): legality holds them to the pin
     #: rule as it does untagged moves
     plain_tags: ClassVar[frozenset[StrEnum]] = frozenset()
 
     def __init__(self, options: Iterable[str] = ()) -> None:
+        self.adopt_class_settings()
         self.options = frozenset(options)
         unknown = sorted(self.options - set(self.option_help))
         if unknown:
@@ -224,11 +232,48 @@ class Variant:
             if (between := self.geometry.between(sq, t))
         }
         cls = type(self)
+        #: whether the attack test reads only the board (``board_legality``, or the
+        #: core's own test), so that a move may be tried on the board alone
+        self._board_attacks = self.board_legality or all(
+            getattr(cls, name) is getattr(Variant, name)
+            for name in ("is_attacked", "special_attacks", "removes", "_under_attack")
+        )
         #: whether the game adds moves of its own / rewrites generated moves (hooks overridden)
         self._own_specials = cls.add_special_moves is not Variant.add_special_moves
         self._adjusts = cls.adjust_moves is not Variant.adjust_moves
         #: the game's human notation (what records such as PGN write)
         self.notation: Notation = self.make_notation()
+
+    def adopt_class_settings(self) -> None:
+        """Take ``start_fen``, ``kind_order`` and ``promotion`` from the class body of a
+        subclass that is not compiled.  In the compiled build (docs/speed.md) these
+        instance settings start from the compiled classes' defaults, which an
+        interpreted subclass's class attributes do not replace by themselves; a
+        game's ``__init__`` that reads them before this one runs calls it first
+        (only the first call counts: options may change them afterwards)."""
+        if self._adopted:
+            return
+        self._adopted = True
+        # Plain assignments: compiled, they write the instance's own slots (setattr
+        # would leave the value where the class attribute hides the slot).
+        start_fen = self._class_setting("start_fen")
+        if isinstance(start_fen, str):
+            self.start_fen = start_fen
+        kind_order = self._class_setting("kind_order")
+        if isinstance(kind_order, str):
+            self.kind_order = kind_order
+        promotion = self._class_setting("promotion")
+        if promotion is None or isinstance(promotion, Promotion):
+            self.promotion = promotion
+
+    def _class_setting(self, name: str) -> object:
+        """The value the nearest class body gives ``name``; _UNSET if that is a compiled
+        class (its default is a descriptor) or none does."""
+        for klass in type(self).__mro__:
+            value = klass.__dict__.get(name, _UNSET)
+            if value is not _UNSET:
+                return _UNSET if hasattr(type(value), "__get__") else value
+        return _UNSET
 
     # -- declarations subclasses provide ------------------------------------
     def piece_types(self) -> list[PieceType]:
@@ -482,26 +527,29 @@ class Variant:
         still has its right, the rook to the square the king crossed.  The squares
         between them must be empty; the king may not be in check or cross an
         attacked square (its landing square is tested like any move)."""
-        geo = self.geometry
         rival = self._rival[color]
+        board = pos.board
+        paths = self._castling_paths  # only for a king and a rook on one rank
         for king_sq in pos.royals[color]:
             if king_sq not in self.royal_start[color]:
                 continue
             in_check: bool | None = None  # asked once, and only if some castling is open
             for rook_sq in pos.castling:
-                rook = pos.board[rook_sq]
+                path = paths.get((king_sq, rook_sq))
+                if path is None:
+                    continue
+                rook = board[rook_sq]
                 if (
                     rook is None
                     or rook is WALL
                     or rook.color != color
                     or rook.kind not in self.castling_rook_kinds
-                    or geo.rank_of(rook_sq) != geo.rank_of(king_sq)
                 ):
                     continue
-                between, cross, target, castle = self._castling_paths[king_sq, rook_sq]
-                if any(pos.board[s] is not None for s in between):
+                between, cross, target, castle = path
+                if any(board[s] is not None for s in between):
                     continue
-                if target != rook_sq and pos.board[target] is not None:
+                if target != rook_sq and board[target] is not None:
                     continue
                 if in_check is None:
                     in_check = self._under_attack(pos, king_sq, color, rival)
@@ -603,8 +651,16 @@ class Variant:
                     if line is not None and m.to not in line:
                         continue
                 legal.append(m)
-            elif (tag == MoveKind.DROP and not checks) or self.is_safe(pos, m):
+            elif tag == MoveKind.DROP and not checks:
                 legal.append(m)
+            else:
+                # a special move (castling, en passant, a deployment, a drop out of
+                # check): made on the board alone and the rays read, as in _board_legal
+                safe = None
+                if self._board_attacks:
+                    safe = self._board_safe(pos, m, king, them, None, False, rays=True)
+                if safe if safe is not None else self.is_safe(pos, m):
+                    legal.append(m)
         return legal
 
     def _board_legal(self, pos: Position, moves: list[Move], king: int, us: Player) -> list[Move]:
