@@ -20,6 +20,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/perft.py
+	$(BIN)/python bench/variants_perft.py
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/analysis.py
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from trebuchet.variants.betza import GRASSHOP, HOP, LAME, Component, lame_path
 from trebuchet.variants.pieces import WHITE, BetzaPiece, PieceType, Player, orient
@@ -164,17 +163,45 @@ def chance(cond: Condition, occ: Occupancy) -> float:
     return p
 
 
+def _essential(conds: Sequence[Condition]) -> list[Condition]:
+    """The conditions that matter for their union: duplicates dropped, and every
+    condition that implies another (asks for all it asks, and more) dropped too.
+
+    Several components often reach one target the same way (``K`` and ``W``, ``Q``
+    and ``R``, a piece given twice); without this a Betza string of 24 components
+    made inclusion-exclusion run over 2**24 subsets.
+    """
+    unique = list(dict.fromkeys(tuple(sorted(c)) for c in conds))
+    unique.sort(key=len)
+    kept: list[Condition] = []
+    for cond in unique:
+        asks = dict(cond)
+        if not any(all(sq in asks and asks[sq] <= states for sq, states in weaker)
+                   for weaker in kept):
+            kept.append(cond)
+    return kept
+
+
 def _union_chance(conds: Sequence[Condition], occ: Occupancy) -> float:
-    """P(at least one condition holds), by inclusion-exclusion (groups are tiny)."""
-    if len(conds) == 1:
-        return chance(conds[0], occ)
+    """P(at least one condition holds), by inclusion-exclusion.
+
+    Subsets are grown one condition at a time and a subset whose conditions
+    contradict is not grown further (no superset of it can hold), so the hopper
+    paths to one target, which exclude each other, cost one term each instead of
+    a term per subset.
+    """
+    kept = _essential(conds)
+    if len(kept) == 1:
+        return chance(kept[0], occ)
     total = 0.0
-    for size in range(1, len(conds) + 1):
-        sign = 1.0 if size % 2 else -1.0
-        for subset in combinations(conds, size):
-            joint = _joint(subset)
-            if joint is not None:
-                total += sign * chance(joint, occ)
+    stack: list[tuple[int, Condition, float]] = [(0, (), -1.0)]
+    while stack:
+        start, joint, sign = stack.pop()
+        for i in range(start, len(kept)):
+            grown = _joint((joint, kept[i]))
+            if grown is not None:
+                total -= sign * chance(grown, occ)
+                stack.append((i + 1, grown, -sign))
     return total
 
 

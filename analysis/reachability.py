@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from trebuchet.analysis.board import AnalysisError, PieceForm, empty_position, walls_for
 from trebuchet.analysis.moves import capture_squares, destination, generate, present_squares
 from trebuchet.analysis.paths import is_betza, lone_enemy_captures
+from trebuchet.variants.errors import shown
 from trebuchet.variants.pieces import BLACK, WALL
 from trebuchet.variants.variant import Variant
 
@@ -187,7 +188,12 @@ def reachability(
 
 def distances_from(result: Reachability, variant: Variant, square: str) -> dict[int, int]:
     """The distance map from the square named ``square``."""
-    sq = variant.geometry.square(square)
+    geo = variant.geometry
+    sq = geo.index_of(square)
+    if sq is None:
+        raise AnalysisError(
+            f"no square {shown(square)} on a {geo.files}x{geo.ranks} board"
+        )
     if sq not in result.distances:
         raise AnalysisError(f"{square} is not a square of the board under this terrain")
     return result.distances[sq]

@@ -35,6 +35,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from trebuchet.converters.inputs import read_text
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -44,6 +45,8 @@ from trebuchet.converters.record import (
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
+    shown,
+    writable_tags,
 )
 from trebuchet.converters.replay import move_number, start_position
 from trebuchet.variants.errors import (
@@ -90,13 +93,10 @@ def sniff(head: str) -> bool:
 def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
     """The games of the Game Courier list at ``path``."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            text = handle.read()
-    except OSError as exc:
-        yield RecordError(f"cannot read: {exc.strerror}", source=path)
+        text = read_text(path, progress)
+    except RecordError as exc:
+        yield exc
         return
-    if progress is not None:
-        progress(len(text.encode("utf-8", "replace")))
     yield from read_games(text.splitlines(), path)
 
 
@@ -154,7 +154,7 @@ def _finish(record: GameRecord) -> GameRecord | RecordError:
     drop_implicit_variant(record)
     name = record.tags.get("Variant", "")
     if name and resolve_variant_name(name) is None:
-        return RecordError(f"unsupported variant {name!r}", source=record.source,
+        return RecordError(f"unsupported variant {shown(name)}", source=record.source,
                            line=record.line)
     return record
 
@@ -232,7 +232,7 @@ class CourierNotation:
         try:
             return self.variant.geometry.square(name)
         except TrebuchetError:
-            raise _unreadable(f"{name!r} is not a square of this board") from None
+            raise _unreadable(f"{shown(name)} is not a square of this board") from None
 
     def _piece(self, label: str, mover: Player) -> Piece:
         """The piece a label names: a FEN symbol (``Q``, ``t(fw)``) or a piece name."""
@@ -245,7 +245,7 @@ class CourierNotation:
                     return self.variant.piece(letter, _owner(label) if label else mover)
         except KeyError:
             pass
-        raise _unreadable(f"label {label!r} is no piece of this game")
+        raise _unreadable(f"label {shown(label)} is no piece of this game")
 
     def write(self, pos: Position, move: Move) -> str:
         """The move as an action list, e.g. ``P e7-e8; Q-e8`` or ``K e1-g1; R h1-f1``."""
@@ -294,7 +294,7 @@ def _match_part(part: str) -> tuple[str, re.Match[str]]:
         m = pattern.match(part)
         if m:
             return kind, m
-    raise _unreadable(f"part {part!r} is not a Game Courier action")
+    raise _unreadable(f"part {shown(part)} is not a Game Courier action")
 
 
 def _unreadable(why: str) -> MoveError:
@@ -317,12 +317,12 @@ def write_game(record: GameRecord) -> str:
     lines = [f"// Variant: {header_variant(record, pos.variant)}"]
     if record.fen:
         lines.append(f"// FEN: {record.fen}")
-    for key, value in record.tags.items():
+    for key, value in writable_tags(record).items():
         if key not in ("Variant", "FEN", "SetUp", "Result"):
             lines.append(f"// {key}: {value}")
     lines.append(f"// Result: {record.result_text}")
     for node in record.moves:
-        lines.extend(f"// {c}" for c in node.before)
+        lines.extend(f"// {c}" for c in _one_line(node.before))
         assert node.move is not None, "write_game needs a replayed record"
         text = f"{move_number(pos)} {notation.write(pos, node.move)}"
         comments = [" ".join(c.split()) for c in node.comments]
@@ -333,8 +333,13 @@ def write_game(record: GameRecord) -> str:
         else:
             lines.append(text)
         pos.push(node.move)
-    lines.extend(f"// {c}" for c in record.final_comments)
+    lines.extend(f"// {c}" for c in _one_line(record.final_comments))
     return "\n".join(lines) + "\n"
+
+
+def _one_line(comments: list[str]) -> list[str]:
+    """Comments as ``//`` lines take them: a line break (of any kind) is a space."""
+    return [" ".join(c.splitlines()) for c in comments]
 
 
 FORMAT = Format("courier", (".gc",), read_file, write_games, sniff)

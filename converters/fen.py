@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import IO
 
+from trebuchet.converters.inputs import file_lines, read_text
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -33,6 +34,8 @@ from trebuchet.converters.record import (
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
+    shown,
+    writable_tags,
 )
 from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
 from trebuchet.variants.errors import FenError
@@ -48,16 +51,15 @@ _BRACKETED = re.compile(r"\[[^\]]*\]")
 # -- FEN lines ----------------------------------------------------------------
 
 def read_positions(path: str, variant: Variant) -> Iterator[tuple[int, Position]]:
-    """(line number, position) for each FEN line of the file; FenError names the line."""
-    with open(path, encoding="utf-8", errors="replace") as handle:
-        for number, line in enumerate(handle, start=1):
-            text = line.split("#", 1)[0].strip()
-            if not text:
-                continue
-            try:
-                yield number, variant.position(text)
-            except FenError as exc:
-                raise RecordError(str(exc), source=path, line=number) from None
+    """(line number, position) for each FEN line of the file; RecordError names the line."""
+    for number, data in enumerate(file_lines(path), start=1):
+        text = data.decode("utf-8", errors="replace").split("#", 1)[0].strip()
+        if not text:
+            continue
+        try:
+            yield number, variant.position(text)
+        except FenError as exc:
+            raise RecordError(str(exc), source=path, line=number) from None
 
 
 def write_positions(positions: Iterable[Position], out: IO[str]) -> None:
@@ -88,13 +90,10 @@ def read_moves_file(
 ) -> Iterator[GameRecord | RecordError]:
     """The games of a move-list file (see the module documentation)."""
     try:
-        with open(path, encoding="utf-8", errors="replace") as handle:
-            text = handle.read()
-    except OSError as exc:
-        yield RecordError(f"cannot read: {exc.strerror}", source=path)
+        text = read_text(path, progress)
+    except RecordError as exc:
+        yield exc
         return
-    if progress is not None:
-        progress(len(text.encode("utf-8", "replace")))
     yield from read_moves(text.splitlines(), path)
 
 
@@ -173,7 +172,7 @@ def _closed(record: GameRecord, pending: list[str]) -> GameRecord | RecordError:
     drop_implicit_variant(record)
     name = record.tags.get("Variant", "")
     if resolve_variant_name(name) is None and name:
-        return RecordError(f"unsupported variant {name!r}", source=record.source,
+        return RecordError(f"unsupported variant {shown(name)}", source=record.source,
                            line=record.line)
     return record
 
@@ -187,7 +186,7 @@ def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
         out.write(f"# Variant: {header_variant(record, pos.variant)}\n")
         if record.fen:
             out.write(f"# FEN: {record.fen}\n")
-        for key, value in record.tags.items():
+        for key, value in writable_tags(record).items():
             if key not in ("Variant", "FEN", "SetUp"):
                 out.write(f"# {key}: {value}\n")
         for node in record.moves:
@@ -203,7 +202,12 @@ def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
 
 
 def _comment_lines(text: str) -> str:
-    return "".join(f"# {line}\n" for line in text.splitlines() or [""])
+    """A comment as ``#`` lines; a line that would read as a ``# Key: value`` header
+    gets a second space, which the reader ignores but the header pattern does not."""
+    return "".join(
+        f"#  {line}\n" if _HEADER.match(f"# {line}") else f"# {line}\n"
+        for line in text.splitlines() or [""]
+    )
 
 
 MOVES = Format("moves", (".txt", ".moves"), read_moves_file, write_moves, sniff_moves)

@@ -16,7 +16,7 @@ import os
 from collections.abc import Iterator
 
 from trebuchet.converters import courier, fen, json_format, pgn, zsg
-from trebuchet.converters.record import Format, GameRecord, Progress, RecordError
+from trebuchet.converters.record import Format, GameRecord, Progress, RecordError, shown
 
 FORMATS: dict[str, Format] = {
     fmt.name: fmt
@@ -28,7 +28,7 @@ def format_named(name: str) -> Format:
     """The format called ``name`` (``pgn``, ``json`` …); RecordError if none is."""
     fmt = FORMATS.get(name.lower())
     if fmt is None:
-        raise RecordError(f"unknown format {name!r} (known: {', '.join(FORMATS)})")
+        raise RecordError(f"unknown format {shown(name)} (known: {', '.join(FORMATS)})")
     return fmt
 
 

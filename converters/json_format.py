@@ -38,16 +38,22 @@ output only.  ``variant`` and ``start_fen`` are used when ``tags`` lack
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
+from trebuchet.converters.inputs import MAX_GAME_FILE, read_bytes
 from trebuchet.converters.record import (
+    MAX_NAG,
+    MAX_VARIATION_DEPTH,
     Format,
     GameRecord,
     MoveNode,
     Progress,
     RecordError,
     resolve_variant_name,
+    shown,
+    writable_tags,
 )
 from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
 from trebuchet.variants.errors import FenError
@@ -56,6 +62,16 @@ from trebuchet.variants.position import Position
 
 DOCUMENT_FORMAT = "trebuchet-games"
 VERSION = 1
+#: How deep arrays and objects may nest: the document, a game and a move are 5
+#: levels, and every level of variations adds 3 (the list of variations, a
+#: variation, a move).  Deeper text is refused before the json module, which
+#: recurses and would fail with a RecursionError, sees it.
+MAX_DEPTH = 8 + 3 * MAX_VARIATION_DEPTH
+#: Integers have at most this many digits (a NAG is at most 255, the version 1);
+#: int() refuses 4300 digits and more with a ValueError.
+MAX_DIGITS = 20
+#: A string, or an opening or closing bracket, outside strings (the scan for depth).
+_STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
 def sniff(head: str) -> bool:
@@ -66,20 +82,67 @@ def sniff(head: str) -> bool:
 def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
     """The games of the trebuchet JSON document at ``path``."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            document = json.load(handle)
-            if progress is not None:
-                progress(handle.tell())
-    except OSError as exc:
-        yield RecordError(f"cannot read: {exc.strerror}", source=path)
-        return
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        line = getattr(exc, "lineno", 0)
-        column = getattr(exc, "colno", 0)
-        reason = getattr(exc, "msg", None) or "not UTF-8 text"
-        yield RecordError(f"not valid JSON: {reason}", source=path, line=line, column=column)
+        data = read_bytes(path, MAX_GAME_FILE, lambda reason: RecordError(reason, source=path))
+        if progress is not None:
+            progress(len(data))
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise RecordError("not valid JSON: not UTF-8 text", source=path) from None
+        document = parse_json(text.removeprefix("\ufeff"), path)
+    except RecordError as exc:
+        yield exc
         return
     yield from read_document(document, path)
+
+
+class _LongNumber(Exception):
+    """An integer with more than :data:`MAX_DIGITS` digits."""
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _LongNumber(text)
+    return int(text)
+
+
+def parse_json(text: str, source: str = "") -> Any:
+    """The JSON value of ``text``; RecordError with line and column when it is not JSON,
+    nests deeper than :data:`MAX_DEPTH` or has an integer longer than :data:`MAX_DIGITS`."""
+    depth = 0
+    for match in _STRUCTURE.finditer(text):
+        bracket = match.group()
+        if bracket in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line, column = _place(text, match.start())
+                raise RecordError(
+                    f"not valid JSON here: arrays and objects nested more than {MAX_DEPTH} deep",
+                    source=source, line=line, column=column,
+                )
+        elif bracket in "]}":
+            depth -= 1
+    try:
+        return json.loads(text, parse_int=_integer)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"not valid JSON: {exc.msg}", source=source, line=exc.lineno, column=exc.colno
+        ) from None
+    except _LongNumber as exc:
+        numbers = re.finditer(rf'"[^"\\]*(?:\\.[^"\\]*)*"|-?[0-9]{{{MAX_DIGITS + 1},}}', text)
+        found = next((m.start() for m in numbers if not m.group().startswith('"')), 0)
+        line, column = _place(text, found)
+        digits = len(str(exc.args[0]).lstrip("-"))
+        raise RecordError(
+            f"a number of {digits} digits (at most {MAX_DIGITS} are read)",
+            source=source, line=line, column=column,
+        ) from None
+
+
+def _place(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column of ``offset`` in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def read_document(document: Any, source: str = "") -> Iterator[GameRecord | RecordError]:
@@ -117,7 +180,7 @@ def _game(game: Any, source: str, index: int) -> GameRecord:
     variant = game.get("variant")
     if "Variant" not in record.tags and isinstance(variant, str) and variant != "chess":
         if resolve_variant_name(variant) is None:
-            raise _Malformed(f"unsupported variant {variant!r}")
+            raise _Malformed(f"unsupported variant {shown(variant)}")
         record.tags["Variant"] = variant
     start_fen = game.get("start_fen")
     if isinstance(start_fen, str) and start_fen and "FEN" not in record.tags:
@@ -140,9 +203,11 @@ def _set_start(record: GameRecord, start_fen: str) -> None:
         record.tags["FEN"] = start_fen
 
 
-def _line(items: Any, where: str) -> list[MoveNode]:
+def _line(items: Any, where: str, depth: int = 0) -> list[MoveNode]:
     if not isinstance(items, list):
         raise _Malformed(f'"{where}" must be a list')
+    if depth > MAX_VARIATION_DEPTH:
+        raise _Malformed(f"variations nested more than {MAX_VARIATION_DEPTH} deep")
     nodes = []
     for i, item in enumerate(items, start=1):
         if not isinstance(item, dict):
@@ -151,8 +216,10 @@ def _line(items: Any, where: str) -> list[MoveNode]:
         if not isinstance(text, str) or not text:
             raise _Malformed(f'{where}[{i}] has no "move" text')
         nags = item.get("nags", [])
-        if not isinstance(nags, list) or not all(isinstance(n, int) for n in nags):
-            raise _Malformed(f'{where}[{i}] "nags" must be a list of numbers')
+        if not isinstance(nags, list) or not all(
+            type(n) is int and 0 <= n <= MAX_NAG for n in nags
+        ):
+            raise _Malformed(f'{where}[{i}] "nags" must be a list of numbers from 0 to {MAX_NAG}')
         variations = item.get("variations", [])
         if not isinstance(variations, list):
             raise _Malformed(f'{where}[{i}] "variations" must be a list')
@@ -164,7 +231,7 @@ def _line(items: Any, where: str) -> list[MoveNode]:
                 before=_strings(item.get("before", []), f"{where}[{i}].before"),
                 comments=_strings(item.get("comments", []), f"{where}[{i}].comments"),
                 variations=[
-                    _line(v, f"{where}[{i}].variations[{j}]")
+                    _line(v, f"{where}[{i}].variations[{j}]", depth + 1)
                     for j, v in enumerate(variations, start=1)
                 ],
             )
@@ -186,7 +253,7 @@ def game_object(record: GameRecord) -> dict[str, Any]:
     human = pos.variant.notation
     return {
         "variant": pos.variant.name,
-        "tags": dict(record.tags),
+        "tags": dict(writable_tags(record)),
         "start_fen": pos.fen(),
         "result": record.result_text,
         "comments": list(record.final_comments),

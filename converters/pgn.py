@@ -24,14 +24,20 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, NamedTuple
 
+from trebuchet.converters.inputs import file_lines
 from trebuchet.converters.record import (
+    MAX_NAG,
+    MAX_VARIATION_DEPTH,
     ROSTER,
     Format,
     GameRecord,
     MoveNode,
     Progress,
     RecordError,
+    shown,
+    too_deep,
     variant_tag,
+    writable_tags,
 )
 from trebuchet.converters.replay import start_position
 from trebuchet.variants.move import Move
@@ -55,12 +61,16 @@ _TOKEN = re.compile(
     |(?P<result>(?:1-0|0-1|1/2-1/2|½-½|\*)(?![\w@*/^'~\-=+\#]))
     |(?P<number>\d+\s*\.+)
     |(?P<null>--)
-    |(?P<symbol>[\w@][\w@*/^'‘’~\-=+\#:.,]*?(?P<glyph>[!?]{1,2})?(?=[\s(){};$\[]|$))
+    |(?P<symbol>[\w@][\w@*/^'‘’~\-=+\#:.,]*+(?P<glyph>[!?]{1,2})?)
     |(?P<bare_glyph>[!?]{1,2})
     |(?P<bad>.)
     )""",
     re.VERBOSE,
 )
+#: What may follow a symbol (a move); anything else is an unexpected character.  The
+#: check is made after the match, not by a lookahead in it: a lookahead that failed
+#: made every later start inside a long run match it again (quadratic time).
+_AFTER_SYMBOL = re.compile(r"[\s(){};$\[]|$")
 
 
 class Token(NamedTuple):
@@ -109,6 +119,10 @@ class _Lexer:
                 continue
             pos = m.end()
             word = m.group(kind)
+            if kind == "symbol" and not _AFTER_SYMBOL.match(text, pos):
+                yield Token("bad", text[pos], line, pos + 1)
+                pos += 1
+                continue
             if kind == "semi":
                 yield Token("comment", word[1:].strip(), line, column)
             elif kind == "tag":
@@ -135,6 +149,13 @@ class _Lexer:
                 raise self.error("unterminated comment: '{' without '}'", line, column)
             self.line_no += 1
             text, start = nxt.rstrip("\r\n"), 0
+
+
+def _nag(text: str) -> int:
+    """The number of ``$N``; one past :data:`MAX_NAG` for more digits than a NAG has
+    (int() refuses 4300 digits and more)."""
+    digits = text[1:].lstrip("0") or "0"
+    return int(digits) if len(digits) <= 3 else MAX_NAG + 1
 
 
 def _unescape(value: str) -> str:
@@ -167,7 +188,7 @@ class _GameBuilder:
             self.record.tags[token.text] = token.value
         elif kind == "result":
             if len(self.lines) > 1:
-                raise self.error(f"result {token.text!r} inside a variation", token)
+                raise self.error(f"result {shown(token.text)} inside a variation", token)
             self.record.result = "1/2-1/2" if token.text == "½-½" else token.text
             return True
         elif kind == "bad":
@@ -182,7 +203,7 @@ class _GameBuilder:
             return "malformed tag pair: expected [Name \"value\"]"
         if token.text == "]":
             return "unexpected ']'"
-        return f"unexpected character {token.text!r}"
+        return f"unexpected character {shown(token.text)}"
 
     def _movetext(self, token: Token) -> None:
         kind = token.kind
@@ -197,14 +218,18 @@ class _GameBuilder:
                 self.pending.append(token.text)
         elif kind in ("nag", "glyph", "bare_glyph"):
             if not line:
-                raise self.error(f"annotation {token.text!r} before any move", token)
-            nag = int(token.text[1:]) if kind == "nag" else GLYPH_NAGS.get(token.text)
+                raise self.error(f"annotation {shown(token.text)} before any move", token)
+            nag = _nag(token.text) if kind == "nag" else GLYPH_NAGS.get(token.text)
             if nag is None:
-                raise self.error(f"unknown annotation {token.text!r}", token)
+                raise self.error(f"unknown annotation {shown(token.text)}", token)
+            if nag > MAX_NAG:
+                raise self.error(f"NAG {shown(token.text)} is more than ${MAX_NAG}", token)
             line[-1].nags.append(nag)
         elif kind == "open":
             if not line:
                 raise self.error("variation '(' before any move", token)
+            if len(self.lines) > MAX_VARIATION_DEPTH:
+                raise too_deep(self.source, token.line, token.column)
             variation: list[MoveNode] = []
             line[-1].variations.append(variation)
             self.lines.append(variation)
@@ -293,19 +318,18 @@ def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecor
     """The games of the PGN file at ``path`` (UTF-8, falling back to Latin-1 per line).
 
     ``progress`` is called with the byte count of each line read, for a progress bar.
+    Lines are read at most :data:`~trebuchet.converters.inputs.MAX_LINE` bytes at a
+    time, so memory stays small whatever the file holds.
     """
-    with open(path, "rb") as raw:
-        # a loop, not ``yield from``: the compiled build mishandles closing a
-        # generator suspended in ``yield from`` inside ``with`` (docs/speed.md)
-        for item in read_games(_lines(raw, progress), path):  # noqa: UP028
-            yield item
+    # loops, not ``yield from`` or a generator expression: the compiled build
+    # mishandles closing such a generator from outside (docs/speed.md)
+    for item in read_games(_decoded(file_lines(path, progress)), path):  # noqa: UP028
+        yield item
 
 
-def _lines(raw: IO[bytes], progress: Progress | None) -> Iterator[str]:
-    """The decoded lines of ``raw``, each reported to ``progress`` by its byte count."""
-    for line in raw:
-        if progress is not None:
-            progress(len(line))
+def _decoded(lines: Iterable[bytes]) -> Iterator[str]:
+    """Each of ``lines`` decoded (UTF-8, falling back to Latin-1)."""
+    for line in lines:
         yield _decode(line)
 
 
@@ -341,7 +365,7 @@ def write_game(record: GameRecord) -> str:
 def _tags(record: GameRecord, pos: Position) -> list[tuple[str, str]]:
     """The Seven Tag Roster first (``?`` where unknown), then the others in source order;
     Variant, FEN and SetUp filled in from the game itself."""
-    tags = dict(record.tags)
+    tags = dict(writable_tags(record))
     tags["Result"] = record.result_text
     name = variant_tag(pos.variant)
     if name is not None and not tags.get("Variant"):

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
+from trebuchet.variants.errors import shown as shown  # re-exported: every reader quotes with it
 from trebuchet.variants.move import Move
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
@@ -65,6 +66,68 @@ def where(source: str, line: int = 0, column: int = 0) -> str:
         if column:
             parts.append(str(column))
     return ":".join(parts) + ": "
+
+
+#: Variations nest at most this deep in any record read, replayed or written.  Real
+#: games nest far less (the deepest of the shared PGN data and the examples: 4);
+#: the bound keeps every reader, replay and writer that walks variations (by
+#: recursion, like json itself) far from Python's recursion limit.
+MAX_VARIATION_DEPTH = 100
+
+
+def too_deep(source: str = "", line: int = 0, column: int = 0) -> RecordError:
+    """The error for variations nested deeper than :data:`MAX_VARIATION_DEPTH`."""
+    return RecordError(
+        f"variations nested more than {MAX_VARIATION_DEPTH} deep",
+        source=source,
+        line=line,
+        column=column,
+    )
+
+
+#: NAGs are numbers from 0 to 255 (PGN standard, 8.2.4: "a value from 0 to 255").
+MAX_NAG = 255
+
+#: A tag name every writer can write: PGN's tag-name characters (PGN standard, 8.1.1).
+TAG_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_+#=:\-]*")
+#: What no tag value may hold: line breaks and other control characters (C0, DEL,
+#: C1, the Unicode line and paragraph separators).  Each writer keeps a tag on one
+#: line (a PGN tag pair, a ``// Key: value`` header), so such a value would break
+#: the record, or forge a tag of its own.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def writable_tags(record: GameRecord) -> dict[str, str]:
+    """The record's tags, checked for every writer alike: RecordError names the first
+    whose name is not PGN's or whose value holds a line break or control character.
+
+    Refused rather than escaped: PGN has no escape for a line break, and a file
+    that one of trebuchet's formats could not carry over to the others would be
+    a trap, so no writer writes one (JSON neither, though it could).
+    """
+    for name, value in record.tags.items():
+        if not TAG_NAME.fullmatch(name):
+            raise RecordError(
+                f"tag name {shown(name)} cannot be written: a name is letters, digits "
+                "and _+#=:-",
+                source=record.source, line=record.line,
+            )
+        bad = _CONTROL.search(value)
+        if bad is not None:
+            raise RecordError(
+                f"tag {name} cannot be written: its value {shown(value)} holds "
+                f"{'a line break' if bad.group() in LINE_BREAKS else 'a control character'}",
+                source=record.source, line=record.line,
+            )
+    return record.tags
+
+
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def one_line(text: str) -> str:
+    """``text`` for a line of a report: control characters escaped (``\\n``)."""
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 #: The Seven Tag Roster, in the order PGN writes it.
@@ -136,7 +199,7 @@ class GameRecord:
         name = resolve_variant_name(self.tags.get("Variant", ""))
         if name is None:
             raise RecordError(
-                f"unsupported variant {self.tags['Variant']!r} "
+                f"unsupported variant {shown(self.tags['Variant'])} "
                 f"(trebuchet knows: {', '.join(variant_names())})",
                 source=self.source,
                 line=self.line,
@@ -177,13 +240,16 @@ def resolve_variant_name(tag: str) -> str | None:
     """Our name of the variant a ``Variant`` tag value names, or None if we have none.
 
     Spelling is forgiving: case, spaces, hyphens and underscores are ignored,
-    and a game's title works as well as its name ("Catapults of Troy").
+    and a game's title works as well as its name ("Catapults of Troy"), as do
+    the other names a game declares (``aliases``: "Fischerandom", "3check",
+    "Giveaway", as lichess, pychess and python-chess write them).
     """
     key = _squash(tag)
     if key in _CHESS_ALIASES:
         return "chess"
     for name in variant_names():
-        if key in (_squash(name), _squash(variant_class(name).title)):
+        cls = variant_class(name)
+        if key in (_squash(name), _squash(cls.title), *(_squash(a) for a in cls.aliases)):
             return name
     return None
 
@@ -210,7 +276,7 @@ def check_variant_name(name: str) -> str:
     resolved = resolve_variant_name(name)
     if resolved is None:
         raise UnknownVariantError(
-            f"unknown variant {name!r} (known: {', '.join(variant_names())})"
+            f"unknown variant {shown(name)} (known: {', '.join(variant_names())})"
         )
     return resolved
 

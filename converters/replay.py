@@ -17,9 +17,15 @@ pass) are accepted as in python-chess and kept as null moves
 
 from __future__ import annotations
 
-import re
-
-from trebuchet.converters.record import GameRecord, MoveNode, RecordError, ReplayError
+from trebuchet.converters.record import (
+    MAX_VARIATION_DEPTH,
+    GameRecord,
+    MoveNode,
+    RecordError,
+    ReplayError,
+    shown,
+    too_deep,
+)
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
     FenError,
@@ -32,7 +38,13 @@ from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
-_SUFFIX = re.compile(r"([+#]*)[!?‼⁇⁉⁈□]*$")
+#: Annotation glyphs a move text may end with, after its check or mate sign.
+_GLYPHS = "!?‼⁇⁉⁈□"
+#: The longest move text read.  Real ones are far shorter (the longest of the 1268
+#: games in the bundled examples, the shared PGN data and the tests: 34 characters,
+#: a Game Courier action list); a longer text is refused before any notation parses
+#: it, so no notation's parser ever sees megabytes.
+MAX_MOVE_TEXT = 256
 
 
 def coordinate(pos: Position, move: Move) -> str:
@@ -54,8 +66,14 @@ def start_position(record: GameRecord) -> Position:
         raise RecordError(f"bad FEN tag: {exc}", source=record.source, line=record.line) from None
 
 
+def _check_sign(text: str) -> str:
+    """The ``+``/``#`` signs a move text ends with (before its glyphs), "" if none."""
+    body = text.rstrip(_GLYPHS)
+    return body[len(body.rstrip("+#")) :]
+
+
 def _read_coordinates(pos: Position, text: str) -> Move:
-    return pos.variant.parse_move(pos, _SUFFIX.sub("", text))
+    return pos.variant.parse_move(pos, text.rstrip(_GLYPHS).rstrip("+#"))
 
 
 class CoordinatesFirst:
@@ -96,25 +114,29 @@ def replay(record: GameRecord) -> Position:
     pos = start_position(record)
     notation = notation_of(record, pos)
     record.warnings.clear()
-    _replay_line(record, pos, record.moves, notation)
+    _replay_line(record, pos, record.moves, notation, 0)
     _verify_result(record, pos)
     return pos
 
 
 def _replay_line(
-    record: GameRecord, pos: Position, nodes: list[MoveNode], notation: Notation
+    record: GameRecord, pos: Position, nodes: list[MoveNode], notation: Notation, depth: int
 ) -> None:
     last = len(nodes) - 1
     for i, node in enumerate(nodes):
         move = _read_node(record, pos, node, notation)
+        if node.variations and depth >= MAX_VARIATION_DEPTH:
+            raise too_deep(record.source, node.line, node.column)
         for variation in node.variations:
-            _replay_line(record, pos.copy(stack=True), variation, notation)
+            _replay_line(record, pos.copy(stack=True), variation, notation, depth + 1)
         pos.push(move)
         node.move = move
         _verify_suffix(record, pos, node, may_end=i == last)
 
 
 def _read_node(record: GameRecord, pos: Position, node: MoveNode, notation: Notation) -> Move:
+    if len(node.text) > MAX_MOVE_TEXT:
+        raise _replay_error(record, pos, node, f"is longer than {MAX_MOVE_TEXT} characters")
     try:
         return read_move(pos, node.text, notation)
     except MoveError as exc:
@@ -143,7 +165,7 @@ def _replay_error(
     """The one-line error naming the file, line, column, move number, text and position."""
     fen = pos.fen()
     return ReplayError(
-        f"move {move_number(pos)} {node.text!r} {why}; position {fen}",
+        f"move {move_number(pos)} {shown(node.text)} {why}; position {fen}",
         source=record.source,
         line=node.line,
         column=node.column,
@@ -158,17 +180,20 @@ def _verify_suffix(record: GameRecord, pos: Position, node: MoveNode, *, may_end
 
     Only the last move of a line can be mate (a line goes on only if the game
     does), so only there, or where ``#`` is written, are the replies counted.
+    What ``#`` means is the game's to say (:meth:`Variant.mark_after`: a win by
+    another rule than mate, in some games).
     """
-    match = _SUFFIX.search(node.text)
-    claimed = match.group(1) if match else ""
+    claimed = _check_sign(node.text)
     if not claimed or node.move is None or node.move.is_null():
         return
-    check = pos.is_check()
-    mate = check and (may_end or claimed.startswith("#")) and not pos.legal_moves()
-    actual = "#" if mate else "+" if check else ""
+    if may_end or claimed.startswith("#"):
+        actual = pos.variant.mark_after(pos)
+    else:
+        actual = "+" if pos.is_check() else ""
+    mate = actual == "#"
     if (claimed.startswith("#") and not mate) or (claimed.startswith("+") and actual != "+"):
         record.warnings.append(
-            f"{_at(record, node)}: move {node.text!r} is written {claimed!r} "
+            f"{_at(record, node)}: move {shown(node.text)} is written {claimed!r} "
             f"but gives {_describe(actual)}"
         )
 
@@ -182,13 +207,13 @@ def _verify_result(record: GameRecord, pos: Position) -> None:
     tag = record.tags.get("Result", "").strip()
     if tag and record.result and tag != record.result:
         record.warnings.append(
-            f"{_at(record)}: Result tag {tag!r} differs from the movetext's {record.result!r}"
+            f"{_at(record)}: Result tag {shown(tag)} differs from the movetext's {record.result!r}"
         )
     claimed = record.result_text
     outcome = pos.outcome()
     if outcome is not None and claimed != outcome.result:
         record.warnings.append(
-            f"{_at(record)}: result {claimed!r} but the game ended in "
+            f"{_at(record)}: result {shown(claimed)} but the game ended in "
             f"{outcome.termination} ({outcome.result})"
         )
 

@@ -36,6 +36,8 @@ from typing import IO
 
 import pyparsing as pp
 
+from trebuchet.converters.inputs import read_bytes
+from trebuchet.converters.load import load_variant
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -43,10 +45,12 @@ from trebuchet.converters.record import (
     Progress,
     RecordError,
     resolve_variant_name,
+    shown,
 )
-from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
-from trebuchet.converters.zrf.model import Game, read_zrf
-from trebuchet.converters.zrf.to_variant import variant_from_zrf
+from trebuchet.converters.zrf.lexer import decode
+from trebuchet.converters.zrf.model import Game
+from trebuchet.variants.errors import FenError
+from trebuchet.variants.fen import MAX_MOVE_NUMBER
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
@@ -56,8 +60,16 @@ from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant
 
 HEADER = "Zillions Save Game File Version "
+#: The largest saved game read; the largest of the 62 in the corpus is 11,246 bytes
+#: (Northern Checkers.zsg).  The move-line grammar reads some 150 kB a second.
+MAX_BYTES = 256_000
+#: The longest move line split into actions; the longest in the corpus is 697
+#: characters (YoninShogi.zsg).  A longer one is kept whole, not understood.
+MAX_LINE = 4_000
+#: The largest move number (and attribute value) read: a turn count, as in FEN.
+MAX_NUMBER = MAX_MOVE_NUMBER
 _SETUP = re.compile(r"^\((\S+) (\S+)(?: (\S+))?\)$")
-_NUMBER = re.compile(r"^(\d+)\.\s")
+_NUMBER = re.compile(r"^([0-9]+)\.\s")
 
 
 @dataclass(frozen=True)
@@ -176,7 +188,7 @@ def line_grammar(names: Names) -> pp.ParserElement:
     piece = _names(names.pieces, "piece")
     player = _names(names.players, "player")
     pos = _names(names.positions, "position")
-    integer = pp.Regex(r"-?\d+(?=\s|$)")
+    integer = pp.Regex(rf"-?[0-9]{{1,{len(str(MAX_NUMBER))}}}(?=\s|$)")
     step = piece("piece") + pos("frm") + (_word("-") | _word("x"))("sign") + pos("to")
     drop = player("player") + piece("piece") + pos("to")
     remove = _word("x") + pos("to")
@@ -202,10 +214,11 @@ def line_grammar(names: Names) -> pp.ParserElement:
     return grammar
 
 
-def parse_move_line(text: str, line: int, names: Names) -> MoveLine:
+def parse_move_line(text: str, line: int, names: Names, source: str = "") -> MoveLine:
     """A move line, its actions filled in when the grammar and the names read it all."""
-    number = int(_NUMBER.match(text + " ").group(1))  # type: ignore[union-attr]
-    out = MoveLine(number, text, line)
+    out = MoveLine(_move_number(text, source, line), text, line)
+    if len(text) > MAX_LINE:
+        return out
     try:
         result = line_grammar(names).parse_string(text, parse_all=True)
     except pp.ParseBaseException:
@@ -233,7 +246,7 @@ def read_zsg(text: str, source: str = "", names: Names | None = None) -> SavedGa
     move line stays ``understood == False``).
     """
     if len(text) > MAX_BYTES:
-        raise ZrfError(f"file is {len(text)} characters; saved games are far smaller", source)
+        raise ZrfError(f"file is {len(text)} characters; at most {MAX_BYTES} are read", source)
     lines = text.splitlines()
     game = _header(lines, source)
     for number, raw in enumerate(lines[3:], start=4):
@@ -247,21 +260,28 @@ def read_zsg(text: str, source: str = "", names: Names | None = None) -> SavedGa
             game.setup.append(tuple(g for g in match.groups() if g is not None))
         elif _NUMBER.match(line + " "):
             if names is None:
-                game.moves.append(MoveLine(int(line.split(".")[0]), line, number))
+                game.moves.append(MoveLine(_move_number(line, source, number), line, number))
             else:
-                game.moves.append(parse_move_line(line, number, names))
+                game.moves.append(parse_move_line(line, number, names, source))
         else:
             raise ZrfError(f"not a setup or move line: {_clip(line)!r}", source, number)
     return game
 
 
+def _move_number(line: str, source: str, number: int) -> int:
+    """The number a move line starts with; ZrfError beyond :data:`MAX_NUMBER`."""
+    digits = line[: len(line) - len(line.lstrip("0123456789"))].lstrip("0") or "0"
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        raise ZrfError(f"move number {shown(digits)} is more than {MAX_NUMBER}", source, number)
+    return int(digits)
+
+
+def _read(path: str | Path) -> bytes:
+    return read_bytes(path, MAX_BYTES, lambda reason: ZrfError(reason, str(path)))
+
+
 def read_zsg_file(path: str | Path, names: Names | None = None) -> SavedGame:
-    path = Path(path)
-    try:
-        data = path.read_bytes()[: MAX_BYTES + 1]
-    except OSError as exc:
-        raise ZrfError(f"cannot read file: {exc.strerror}", str(path)) from None
-    return read_zsg(decode(data), str(path), names)
+    return read_zsg(decode(_read(path)), str(path), names)
 
 
 def _header(lines: Sequence[str], source: str) -> SavedGame:
@@ -435,10 +455,12 @@ def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
     the line.  Setup lines are applied to the variant's start position and
     given as the record's FEN.
     """
-    saved = read_zsg(text, source, variant_names(variant))
+    # the lines are matched as text against the legal moves' texts: the grammar,
+    # which splits them into actions, is not needed for that
+    saved = read_zsg(text, source)
     pos = _apply_setup(variant, saved, source)
     lines = list(saved.moves)
-    if lines and lines[0].passed:
+    if lines and lines[0].body() == "Pass":
         # White's opening Pass: the record starts with Black to move.
         lines.pop(0)
         fields = pos.fen().split()
@@ -480,7 +502,17 @@ def _apply_setup(variant: Variant, saved: SavedGame, source: str) -> Position:
     fields = pos.fen().split()
     fields[0] = "/".join(rows)
     fields[2:4] = ["-", "-"] if len(fields) > 3 else fields[2:4]
-    return variant.position(" ".join(fields))
+    # Pieces set up in a saved game have not moved, so Zillions lets them castle
+    # wherever the rules allow: every right the set-up board can hold is granted
+    # (a Chess960 array keeps its castling).
+    rights = ""
+    for letter in "KQkq" if variant.castling_rook_kinds else "":
+        try:
+            variant.position(" ".join([*fields[:2], letter, *fields[3:]]))
+        except FenError:
+            continue
+        rights += letter
+    return variant.position(" ".join([*fields[:2], rights or "-", *fields[3:]]))
 
 
 def _fen_row(pieces: Iterable[Piece | None]) -> str:
@@ -512,7 +544,7 @@ def _match(pos: Position, line: MoveLine, source: str) -> Move:
     else:
         nearest = difflib.get_close_matches(text, [_zsg_text(pos, m) for m in legal], n=3, cutoff=0)
         problem = "matches no legal move; nearest: " + ("; ".join(nearest) or "no legal moves")
-    raise RecordError(f"move {line.number} {text!r} {problem}", source=source, line=line.line)
+    raise RecordError(f"move {line.number} {shown(text)} {problem}", source=source, line=line.line)
 
 
 def _zsg_text(pos: Position, move: Move) -> str:
@@ -527,15 +559,14 @@ def _zsg_text(pos: Position, move: Move) -> str:
 def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
     """A saved game replayed by the rules file it was played with: every line must be
     one legal move of the game's own programs, its complete text."""
-    header = read_zsg(text, source)
-    game = read_zrf(rules).game(header.variant_name)
-    variant = variant_from_zrf(game)
-    saved = read_zsg(text, source, Names.of_game(game))
+    saved = read_zsg(text, source)
+    variant = load_variant(str(rules), game=saved.variant_name)
+    assert isinstance(variant, ZrfVariant)
     pos = variant.start_position()
     for entry in saved.setup:
         _set_up_zrf(variant, pos, entry, source)
     record = GameRecord(
-        tags={"Variant": game.title, "RulesFile": rules.name}, source=source, game=variant
+        tags={"Variant": variant.title, "RulesFile": rules.name}, source=source, game=variant
     )
     if saved.setup:
         record.tags["SetUp"] = "1"
@@ -574,14 +605,11 @@ def read_record(text: str, source: str = "", rules: str | Path | None = None) ->
         find_rules_file(source, header.rules_file) if source else None
     )
     if found is not None:
-        try:
-            return zrf_record(text, source, found)
-        except ZrfError as exc:
-            raise RecordError(str(exc)) from None
+        return zrf_record(text, source, found)
     name = resolve_variant_name(header.variant_name)
     if name is None:
         raise RecordError(
-            f"VariantName={header.variant_name!r} is none of trebuchet's variants",
+            f"VariantName={shown(header.variant_name)} is none of trebuchet's variants",
             source=source,
             line=3,
         )
@@ -591,12 +619,15 @@ def read_record(text: str, source: str = "", rules: str | Path | None = None) ->
 def read_records(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
     """The one game of a saved-game file, for ``trebuchet convert`` and ``check``."""
     try:
-        data = Path(path).read_bytes()
+        data = _read(path)
         if progress is not None:
             progress(len(data))
         yield read_record(decode(data), path)
     except RecordError as exc:
         yield exc
+    except ZrfError as exc:
+        # an error of the rules file names the rules file, one of the game its line
+        yield RecordError(exc.reason, source=exc.source or path, line=exc.line)
 
 
 def write_records(records: Iterable[GameRecord], out: IO[str]) -> None:

@@ -10,9 +10,13 @@ a bare clone still passes.  Facts the core needs (perft tables) are fixtures in
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import chess
+import chess.variant
 import pytest
 
 from trebuchet.variants.position import Position
@@ -72,3 +76,56 @@ def requires_shared(*parts: str) -> pytest.MarkDecorator:
     exists."""
     path = DATA.joinpath(*parts)
     return pytest.mark.skipif(not path.exists(), reason=_missing(path))
+
+
+#: python-chess's board for each game of the lichess family (docs/rules/chess-family.md)
+PYTHON_CHESS_BOARDS: dict[str, type[chess.Board]] = {
+    "chess960": chess.Board,
+    "crazyhouse": chess.variant.CrazyhouseBoard,
+    "three-check": chess.variant.ThreeCheckBoard,
+    "king-of-the-hill": chess.variant.KingOfTheHillBoard,
+    "atomic": chess.variant.AtomicBoard,
+    "antichess": chess.variant.AntichessBoard,
+    "giveaway": chess.variant.GiveawayBoard,
+    "horde": chess.variant.HordeBoard,
+    "racing-kings": chess.variant.RacingKingsBoard,
+}
+
+
+def replay_against_pyffish(
+    variant: str,
+    fsf: str,
+    start: str,
+    rng: random.Random,
+    *,
+    games: int,
+    plies: int,
+    prefer: Callable[[Position, list[str]], list[str]],
+    fsf_fen: Callable[[Position, str], tuple[str, str]],
+) -> int:
+    """Random games of ``variant`` against pyffish's ``fsf`` from ``start``: at every
+    ply the legal moves (UCI), the FEN (``fsf_fen`` turns ours and theirs into what
+    must be equal) and the SAN of the move played, read back too.  ``prefer`` picks
+    the texts to choose from (rule-heavy moves first).  Returns the plies compared."""
+    import pyffish  # the tests that call this skip without it
+
+    compared = 0
+    for _ in range(games):
+        pos = get_variant(variant).position(start)
+        played: list[str] = []
+        for _ in range(plies):
+            compared += 1
+            ours = {pos.move_text(m): m for m in pos.legal_moves()}
+            assert set(ours) == set(pyffish.legal_moves(fsf, start, played)), played
+            fen = pyffish.get_fen(fsf, start, played)
+            mine, theirs = fsf_fen(pos, fen)
+            assert mine == theirs, played
+            if not ours:
+                break
+            text = rng.choice(prefer(pos, sorted(ours)))
+            san = pos.notation(ours[text])
+            assert san == pyffish.get_san(fsf, fen, text), (fen, text)
+            assert pos.variant.notation.read(pos, san) == ours[text], (fen, san)
+            pos.push(ours[text])
+            played.append(text)
+    return compared

@@ -81,3 +81,38 @@ def test_catapults_backward_attack_test_equals_generating_every_move() -> None:
                 hits += fast
             riders += sum(1 for _, p in pos.pieces() if p.kind == "C" and p.cargo)
     assert checked > 5000 and hits > 50 and riders > 50
+
+
+#: the games on the core's other legality paths: checks and pins read off rays, the
+#: special moves (castling, drops, gating, set-up, promotion in place) made on the
+#: board alone, and the general rule for games whose attack test is their own
+FAMILY = [
+    "chess",
+    "chess960",
+    "crazyhouse",
+    "three-check",
+    "king-of-the-hill",
+    "atomic",
+    "horde",
+    "racing-kings",
+    "seirawan",
+    "sittuyin",
+]
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_core_legality_equals_making_every_move(name: str) -> None:
+    variant = get_variant(name)
+    checked = special = 0
+    for seed in range(3):
+        for pos in random_play(variant, 200 + seed, 80):
+            fen = pos.fen()
+            pseudo = variant.pseudo_legal_moves(pos)
+            # the core's filter, under any a game adds (racing kings: no checks given)
+            fast = {pos.move_text(m) for m in Variant.filter_legal(variant, pos, pseudo)}
+            assert fast == {pos.move_text(m) for m in pseudo if variant.is_safe(pos, m)}, fen
+            assert pos.fen() == fen
+            checked += 1
+            special += any(m.tag is not None for m in pseudo)
+    assert checked > 100
+    assert special > 0 or name == "racing-kings"  # no castling, no en passant there

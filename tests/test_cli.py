@@ -56,7 +56,7 @@ def test_illegal_move_names_move_number_and_nearest_moves() -> None:
     ("args", "fragment"),
     [
         (("moves", "chesss"), "unknown variant 'chesss'"),
-        (("moves", "chess", "-o", "nonsense"), "no option 'nonsense'"),
+        (("moves", "chess", "-O", "nonsense"), "no option 'nonsense'"),
         (("moves", "chess", "--fen", "8/8/8 w - - 0 1"), "FEN board has 3 ranks"),
         (("play", "chess", "z9z9"), "move 1 'z9z9'"),
     ],

@@ -244,7 +244,7 @@ def test_exponential_macro_fails_cleanly() -> None:
 
 def test_wide_exponential_macro_hits_the_node_budget() -> None:
     defs = "\n".join(f"(define m{i} (m{i + 1}) (m{i + 1}) (m{i + 1}))" for i in range(30))
-    _fails_fast(defs + "\n(game (m0))", "exceeds")
+    _fails_fast(defs + "\n(game (m0))", "does more than")
 
 
 def test_deep_nesting_fails_cleanly() -> None:
@@ -258,7 +258,7 @@ def test_fifty_megabyte_file_is_refused_unread(tmp_path: Path) -> None:
         while out.tell() < 50_000_000:
             out.write(chunk)
     start = time.monotonic()
-    with pytest.raises(ZrfError, match="limit"):
+    with pytest.raises(ZrfError, match="at most 1000000 are read"):
         read_zrf(big)
     assert time.monotonic() - start < 2
     assert big.stat().st_size > MAX_BYTES

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
 import click
@@ -37,8 +36,9 @@ from trebuchet.analysis.reachability import (
 )
 from trebuchet.analysis.stats import corpus_stats
 from trebuchet.analysis.svg import heatmap_svg
-from trebuchet.files import write_text
-from trebuchet.variants.registry import get_variant
+from trebuchet.arguments import game_flag, option_flag
+from trebuchet.converters.load import load_variant
+from trebuchet.files import make_folder, write_text
 from trebuchet.variants.variant import Variant
 
 _TERRAIN = click.option(
@@ -47,9 +47,6 @@ _TERRAIN = click.option(
     default="start",
     show_default=True,
     help="start: holes as in the start position (river unbridged); open: every hole filled.",
-)
-_OPTIONS = click.option(
-    "--option", "-o", "options", multiple=True, metavar="NAME", help="A variant option; repeatable."
 )
 
 
@@ -132,8 +129,7 @@ def _mobility_json(rows: list[MobilityRow], names: tuple[str, ...]) -> list[dict
 
 
 def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow]) -> list[str]:
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
+    target = make_folder(folder)
     holes = walls_for(variant, rows[0].empty.terrain) if rows else frozenset()
     written = []
     for row in rows:
@@ -158,7 +154,8 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
 
 @click.command("mobility")
 @click.argument("variant_name", metavar="VARIANT")
-@_OPTIONS
+@option_flag
+@game_flag
 @click.option(
     "--piece",
     "-p",
@@ -196,6 +193,7 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
 def mobility_command(
     variant_name: str,
     options: tuple[str, ...],
+    game: str | None,
     pieces: tuple[str, ...],
     betzas: tuple[str, ...],
     density: float,
@@ -217,7 +215,7 @@ def mobility_command(
       trebuchet mobility titan-chess --betza NN --betza mRcpR --csv
       trebuchet mobility shatranj-of-troy --svg heatmaps/
     """
-    variant = get_variant(variant_name, options)
+    variant = load_variant(variant_name, options, game)
     walls_variant = variant
     if betzas:
         if pieces:
@@ -231,7 +229,7 @@ def mobility_command(
         samples=samples,
         walls_from=walls_variant,
     )
-    if svg_dir:
+    if svg_dir is not None:
         for path in _write_mobility_svgs(svg_dir, walls_variant if betzas else variant, rows):
             click.echo(f"wrote {path}", err=True)
     cells = [_mobility_cells(r) for r in rows]
@@ -273,7 +271,8 @@ def _reach_lines(result: Reachability, names: tuple[str, ...]) -> list[str]:
 @click.command("reach")
 @click.argument("variant_name", metavar="VARIANT")
 @click.argument("piece", metavar="PIECE")
-@_OPTIONS
+@option_flag
+@game_flag
 @click.option("--from", "source", metavar="SQUARE", help="Print the distance map from SQUARE.")
 @click.option("--captures", is_flag=True, help="Count captures of a lone enemy as edges too.")
 @_TERRAIN
@@ -290,6 +289,7 @@ def reach_command(
     variant_name: str,
     piece: str,
     options: tuple[str, ...],
+    game: str | None,
     source: str | None,
     captures: bool,
     terrain: str,
@@ -307,18 +307,18 @@ def reach_command(
       trebuchet reach shatranj-of-troy Camel --json
       trebuchet reach catapults-of-troy R --from a1 --svg rook.svg --graphml rook.graphml
     """
-    variant = get_variant(variant_name, options)
+    variant = load_variant(variant_name, options, game)
     form = find_piece(variant, piece)
     result = reachability(variant, form, terrain, captures=captures)
     names = variant.geometry.names
     holes = walls_for(variant, terrain)
     dist = distances_from(result, variant, source) if source else None
     origin = variant.geometry.square(source) if source else None
-    if graphml:
+    if graphml is not None:
         write_text(graphml, to_graphml(result.graph))
-    if dot:
+    if dot is not None:
         write_text(dot, to_dot(result.graph))
-    if svg_path:
+    if svg_path is not None:
         if dist is not None:
             values = {sq: float(d) for sq, d in dist.items()}
             title = f"{variant.name}: {form.name} ({form.label}), moves from {names[origin or 0]}"

@@ -17,7 +17,10 @@ import click
 from trebuchet import analysis_cli, records_cli, zrf_cli
 from trebuchet.analysis.diagram import text_diagram
 from trebuchet.analysis.svg import board_svg
-from trebuchet.files import write_text
+from trebuchet.arguments import variant_argument
+from trebuchet.converters.load import load_variant
+from trebuchet.converters.replay import MAX_MOVE_TEXT
+from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.errors import MoveError, TrebuchetError
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.position import Position
@@ -53,24 +56,17 @@ def main() -> None:
 
 
 def variant_options(func: F) -> F:
-    """The VARIANT argument and the --option and --fen flags every position command takes."""
+    """The VARIANT argument, its --option and --game flags, and --fen."""
     func = click.option(
-        "--fen", "fen", default=None, help="Start from this trebuchet FEN instead of the variant's."
+        "--fen", "fen", default=None, help="Start from this FEN instead of the game's start."
     )(func)
-    func = click.option(
-        "--option",
-        "-o",
-        "options",
-        multiple=True,
-        metavar="NAME",
-        help="A variant option (a ruling marked option in docs/rules/); repeatable.",
-    )(func)
-    return click.argument("variant_name", metavar="VARIANT")(func)
+    return variant_argument(func)
 
 
-def load_position(variant_name: str, options: Sequence[str], fen: str | None) -> Position:
-    variant = get_variant(variant_name, options)
-    return variant.position(fen)
+def load_position(
+    variant_name: str, options: Sequence[str], game: str | None, fen: str | None
+) -> Position:
+    return load_variant(variant_name, options, game).position(fen)
 
 
 @main.command("variants")
@@ -108,7 +104,7 @@ def variants_command(as_json: bool) -> None:
 @variant_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON objects with move and fen.")
 def moves_command(
-    variant_name: str, options: tuple[str, ...], fen: str | None, as_json: bool
+    variant_name: str, options: tuple[str, ...], game: str | None, fen: str | None, as_json: bool
 ) -> None:
     """List the legal moves of a position, one a line, in coordinate notation.
 
@@ -117,7 +113,7 @@ def moves_command(
       trebuchet moves chess
       trebuchet moves chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --json
     """
-    pos = load_position(variant_name, options, fen)
+    pos = load_position(variant_name, options, game, fen)
     moves = sorted(pos.legal_moves(), key=pos.move_text)
     if not as_json:
         for move in moves:
@@ -138,7 +134,11 @@ def moves_command(
 @variant_options
 @click.argument("moves", nargs=-1, metavar="MOVE...")
 def play_command(
-    variant_name: str, options: tuple[str, ...], fen: str | None, moves: tuple[str, ...]
+    variant_name: str,
+    options: tuple[str, ...],
+    game: str | None,
+    fen: str | None,
+    moves: tuple[str, ...],
 ) -> None:
     """Play moves from a position and print the FEN reached (and the result, if over).
 
@@ -149,8 +149,10 @@ def play_command(
     Example:
       trebuchet play chess f2f3 e7e5 g2g4 d8h4
     """
-    pos = load_position(variant_name, options, fen)
+    pos = load_position(variant_name, options, game, fen)
     for number, text in enumerate(moves, start=1):
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveError(f"move {number} is longer than {MAX_MOVE_TEXT} characters")
         try:
             pos.push_text(text)
         except MoveError as exc:
@@ -166,7 +168,12 @@ def play_command(
 @click.argument("depth", type=click.IntRange(0, 12))
 @click.option("--divide", "by_move", is_flag=True, help="Print the count below each first move.")
 def perft_command(
-    variant_name: str, options: tuple[str, ...], fen: str | None, depth: int, by_move: bool
+    variant_name: str,
+    options: tuple[str, ...],
+    game: str | None,
+    fen: str | None,
+    depth: int,
+    by_move: bool,
 ) -> None:
     """Count the leaf nodes of the legal move tree DEPTH plies deep.
 
@@ -175,7 +182,7 @@ def perft_command(
       trebuchet perft chess 4                 # 197281
       trebuchet perft chess 3 --divide
     """
-    pos = load_position(variant_name, options, fen)
+    pos = load_position(variant_name, options, game, fen)
     if by_move:
         counts = divide(pos, depth)
         for name in sorted(counts):
@@ -190,12 +197,16 @@ def perft_command(
 @click.option(
     "--svg",
     "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Also draw the position as an SVG picture into this file.",
+    metavar="FILE",
+    help="Also draw the position as an SVG picture into this file (- for standard output).",
 )
 def show_command(
-    variant_name: str, options: tuple[str, ...], fen: str | None, svg_path: str | None
+    variant_name: str,
+    options: tuple[str, ...],
+    game: str | None,
+    fen: str | None,
+    svg_path: str | None,
 ) -> None:
     """Draw a position as text: White at the bottom, '.' empty, '*' no square.
 
@@ -204,11 +215,12 @@ def show_command(
       trebuchet show catapults-of-troy
       trebuchet show titan-chess --svg titan.svg
     """
-    pos = load_position(variant_name, options, fen)
+    pos = load_position(variant_name, options, game, fen)
     click.echo(text_diagram(pos))
     if svg_path is not None:
         write_text(svg_path, board_svg(pos, title=pos.variant.title))
-        click.echo(f"wrote {svg_path}", err=True)
+        if not is_stdout(svg_path):
+            click.echo(f"wrote {svg_path}", err=True)
 
 
 for part in (records_cli.check_command, records_cli.convert_command, *analysis_cli.COMMANDS):

@@ -1,24 +1,61 @@
-"""Output files, written whole or not at all.
+"""Output files, written whole or not at all, and only where a plain file belongs.
 
-Every command that writes a file goes through :func:`write_atomically`: the text
-goes to a temporary file in the target's folder, which replaces the target only
-once it is complete, so an error half-way (or Ctrl-C) never leaves a truncated
-file behind and never destroys an older good one.
+Every command that writes a file goes through :func:`write_atomically` (or
+:func:`make_folder` for a folder of pictures).  The rules, the same for every
+command:
+
+* The text goes to a temporary file ``.NAME.PID.XXXXXXXX.tmp`` in the target's
+  folder, which replaces the target only once it is complete: an error half-way
+  never leaves a truncated file and never destroys an older good one.
+* The temporary file is removed on every exit: an error, Ctrl-C (SIGINT),
+  SIGTERM and SIGHUP (the signal is delivered again once it is gone, so the
+  exit status still says what happened).  Only ``kill -9`` can leave one
+  behind; the next write to the same target removes it when the process that
+  made it is gone.
+* The final file has the mode a plain ``open()`` would give it: an existing
+  file keeps its mode (and, for root, its owner); a new one gets ``0o666``
+  less the umask.
+* A symbolic link is written *through*: the file it points to is replaced and
+  the link stays a link.
+* ``-`` and ``/dev/stdout`` mean standard output; the text is made whole first
+  and then written, so an error still writes nothing.
+* Anything else that is not a regular file or a new name in an existing folder
+  (a folder, a device such as ``/dev/full`` or ``/dev/null``, a FIFO, a socket)
+  is refused with one line, before anything is created.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
+import re
+import signal
+import stat
+import sys
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import FrameType
 from typing import IO
 
 from trebuchet.variants.errors import TrebuchetError
 
+#: Output names that mean standard output.
+STDOUT_NAMES = frozenset({"-", "/dev/stdout"})
+#: Signals after which the temporary file is removed before the process ends (SIGINT
+#: arrives as KeyboardInterrupt and is cleaned up like any other exception).
+_CLEANUP_SIGNALS = (signal.SIGTERM, signal.SIGHUP)
+
 
 class OutputError(TrebuchetError):
-    """An output file that cannot be written (no such folder, no permission)."""
+    """An output file that cannot be written (no such folder, no permission, not a file)."""
+
+
+def is_stdout(name: str | Path) -> bool:
+    """Whether an output name means standard output (``-`` or ``/dev/stdout``)."""
+    return os.fspath(name) in STDOUT_NAMES
 
 
 def write_atomically(
@@ -29,19 +66,32 @@ def write_atomically(
     newline: str = "\n",
 ) -> None:
     """Call ``write`` on a stream whose text lands in ``path`` only if it succeeds."""
-    target = Path(path)
-    folder = target.resolve().parent
-    try:
-        fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise OutputError(f"{target}: cannot write: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, errors="replace", newline=newline) as out:
-            write(out)
-        os.replace(temp, target)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    name = os.fspath(path)
+    if is_stdout(name):
+        _write_stdout(write, encoding, newline)
+        return
+    target = _target(name)
+    _remove_stale(target)
+    mode, owner = _final_mode(target)
+    with _cleanup_on_signals():
+        try:
+            fd, temp = tempfile.mkstemp(
+                dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
+            )
+        except OSError as exc:
+            raise OutputError(f"{name}: cannot write: {exc.strerror}") from None
+        try:
+            with os.fdopen(fd, "w", encoding=encoding, errors="replace", newline=newline) as out:
+                _set_mode(out.fileno(), mode, owner)
+                write(out)
+            os.replace(temp, target)
+        except BaseException as exc:
+            Path(temp).unlink(missing_ok=True)
+            if not isinstance(exc, OSError):
+                raise
+            if exc.filename and exc.filename != temp:
+                raise OutputError(f"{exc.filename}: {exc.strerror}") from None
+            raise OutputError(f"{name}: cannot write: {exc.strerror}") from None
 
 
 def write_text(path: str | Path, text: str, **options: str) -> None:
@@ -51,3 +101,153 @@ def write_text(path: str | Path, text: str, **options: str) -> None:
         out.write(text)
 
     write_atomically(path, put, **options)
+
+
+def make_folder(path: str | Path) -> Path:
+    """The folder ``path``, made (with its parents) if it is not there yet."""
+    name = os.fspath(path)
+    if not name:
+        raise OutputError("the folder name is empty")
+    folder = Path(name)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise OutputError(f"{name}: cannot make the folder: a file of that name is there") from None
+    except OSError as exc:
+        raise OutputError(f"{name}: cannot make the folder: {exc.strerror}") from None
+    return folder
+
+
+def _target(name: str) -> Path:
+    """The file to replace: ``name`` with links followed, checked to be a file or a new name."""
+    if not name:
+        raise OutputError("the output file name is empty")
+    if name.endswith(("/", os.sep)):
+        raise OutputError(f"{name}: names a folder; give a file name")
+    target = Path(os.path.realpath(name))
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if not target.parent.is_dir():
+            raise OutputError(f"{name}: cannot write: no folder {target.parent}") from None
+        return target
+    except OSError as exc:
+        raise OutputError(f"{name}: cannot write: {exc.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(
+            f"{name}: is {_kind(info.st_mode)}, not a regular file; "
+            "give a file name, or - for standard output"
+        )
+    return target
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
+def _final_mode(target: Path) -> tuple[int, tuple[int, int] | None]:
+    """The mode (and owner, for an existing file) that a plain open() would leave."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        # There is no call that reads the umask without setting it; the CLI is
+        # one thread, and it is put back at once.
+        mask = os.umask(0o022)
+        os.umask(mask)
+        return 0o666 & ~mask, None
+    return stat.S_IMODE(info.st_mode), (info.st_uid, info.st_gid)
+
+
+def _set_mode(fd: int, mode: int, owner: tuple[int, int] | None) -> None:
+    os.fchmod(fd, mode)
+    if owner is not None and owner != (os.geteuid(), os.getegid()):
+        # only root may; anyone else gets a file of their own, as cp gives
+        with contextlib.suppress(PermissionError):
+            os.fchown(fd, *owner)
+
+
+def _remove_stale(target: Path) -> None:
+    """Remove temporary files of ``target`` left by processes that are gone (kill -9)."""
+    stale = re.compile(rf"\.{re.escape(target.name)}\.(\d+)\.[A-Za-z0-9_]+\.tmp")
+    try:
+        entries = list(os.scandir(target.parent))
+    except OSError:
+        return
+    for entry in entries:
+        match = stale.fullmatch(entry.name)
+        if match and not _alive(int(match.group(1))) and entry.is_file(follow_symlinks=False):
+            Path(entry.path).unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process: leave its file alone
+    return True
+
+
+class _Signalled(BaseException):
+    """Raised in the main thread by a signal, so that the temporary file is removed."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+@contextlib.contextmanager
+def _cleanup_on_signals() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into an exception for the duration, then deliver them again."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: FrameType | None) -> None:
+        raise _Signalled(signum)
+
+    previous = {}
+    for signum in _CLEANUP_SIGNALS:
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            previous[signum] = signal.signal(signum, interrupt)
+    try:
+        yield
+    except _Signalled as exc:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        previous.clear()
+        signal.raise_signal(exc.signum)
+        # Still here: the handler before ours chose to go on, so only this write stops.
+        name = signal.Signals(exc.signum).name
+        raise OutputError(f"interrupted by {name}; nothing was written") from None
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+def _write_stdout(write: Callable[[IO[str]], None], encoding: str, newline: str) -> None:
+    """The file's text, made whole, then written to standard output in its encoding."""
+    buffer = io.StringIO(newline=newline)
+    write(buffer)
+    data = buffer.getvalue().encode(encoding, errors="replace")
+    try:
+        sys.stdout.flush()
+        raw = getattr(sys.stdout, "buffer", None)
+        if raw is None:
+            sys.stdout.write(data.decode(encoding))
+        else:
+            raw.write(data)
+            raw.flush()
+    except OSError as exc:
+        raise OutputError(f"standard output: cannot write: {exc.strerror}") from None

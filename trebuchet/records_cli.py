@@ -9,7 +9,6 @@ whole or not at all.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import sys
@@ -20,9 +19,9 @@ from typing import Any
 import click
 
 from trebuchet.converters.formats import FORMATS, format_named, read_records
-from trebuchet.converters.record import Format, GameRecord, RecordError
+from trebuchet.converters.record import Format, GameRecord, RecordError, one_line
 from trebuchet.converters.replay import replay
-from trebuchet.files import write_atomically
+from trebuchet.files import is_stdout, write_atomically
 from trebuchet.variants.errors import TrebuchetError
 
 #: more games than this get a progress bar
@@ -114,8 +113,8 @@ def _check_one(path: str, number: int, item: GameRecord | RecordError) -> dict[s
     report: dict[str, Any] = {"file": path, "game": number}
     if isinstance(item, RecordError):
         return {**report, "status": "error", "error": str(item)}
-    report["white"] = item.tags.get("White", "?")
-    report["black"] = item.tags.get("Black", "?")
+    report["white"] = one_line(item.tags.get("White", "?"))
+    report["black"] = one_line(item.tags.get("Black", "?"))
     try:
         final = replay(item)
     except TrebuchetError as exc:
@@ -156,8 +155,9 @@ def _emit(report: dict[str, Any], as_json: bool, quiet: bool, into: list[dict[st
 @click.option("--to", "target", required=True, metavar="FORMAT",
               help=f"Output format: {', '.join(FORMATS)}.")
 @_format_option("--from", "Input format; default: from the extension, else sniffed.")
-@click.option("-o", "--output", default=None, type=click.Path(dir_okay=False),
-              help="Output file (written whole or not at all); default: standard output.")
+@click.option("-o", "--output", default=None, metavar="FILE",
+              help="Output file, written whole or not at all (a link is written through; "
+              "folders and devices are refused); - or default: standard output.")
 def convert_command(source: str, target: str, fmt: str | None, output: str | None) -> None:
     """Convert the games of SOURCE to another format, replaying (checking) each.
 
@@ -179,15 +179,11 @@ def convert_command(source: str, target: str, fmt: str | None, output: str | Non
         yield from _replayed(source, given, progress)
 
     try:
-        if output is None:
-            buffer = io.StringIO()
-            write(games(), buffer)
-            click.echo(buffer.getvalue(), nl=False)
-            return
-        write_atomically(output, lambda handle: write(games(), handle))
+        write_atomically("-" if output is None else output, lambda handle: write(games(), handle))
     finally:
         progress.close()
-    click.echo(f"{output}: {progress.games} game(s) written as {out_format.name}", err=True)
+    if output is not None and not is_stdout(output):
+        click.echo(f"{output}: {progress.games} game(s) written as {out_format.name}", err=True)
 
 
 def _replayed(path: str, fmt: Format | None, progress: _Progress) -> Iterator[GameRecord]:

@@ -84,7 +84,9 @@ def board_command(path: str, variant: str | None) -> None:
     "output",
     default=None,
     metavar="OUT",
-    help="Write to this file (default: standard output).",
+    help="Write to this file, Latin-1 with CRLF line ends as Zillions wants (a link is "
+    "written through; folders and devices are refused); - for those bytes on standard "
+    "output; default: the text on standard output.",
 )
 def export_command(variant_name: str, output: str | None) -> None:
     """Write one of trebuchet's variants as a Zillions rules file.

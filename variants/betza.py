@@ -93,8 +93,20 @@ class Component:
         return self.capture and self.style == LEAP and not self.initial
 
 
+#: The longest range read: no board of trebuchet is longer than 99 squares (26 files
+#: by 99 ranks at most), so a longer range means nothing more, and the rules core
+#: tabulates every step of it.  Real strings: at most one digit (Fairy-Stockfish's
+#: variants.ini).
+MAX_RANGE = 99
+#: The most components a string may have, and its longest text.  Real pieces have
+#: at most 4 components and 12 characters (the longest string of Fairy-Stockfish's
+#: variants.ini, ``fmWfceFifmnD``, has 3 components; ours too).
+MAX_COMPONENTS = 32
+MAX_LENGTH = 400
+
 _COMPONENT = pp.Regex(
-    r"(?P<mods>[fbvrlshmcepgni]*)(?P<atom>[WFDNAHCLZJGKBRQ])(?P<double>(?P=atom))?(?P<range>\d+)?"
+    r"(?P<mods>[fbvrlshmcepgni]*)(?P<atom>[WFDNAHCLZJGKBRQ])(?P<double>(?P=atom))?"
+    r"(?P<range>[0-9]+)?"
 )
 _BETZA = pp.ZeroOrMore(pp.Group(_COMPONENT)) + pp.StringEnd()
 
@@ -134,10 +146,26 @@ def _vectors(atom_legs: tuple[tuple[int, int], ...], tokens: list[str]) -> tuple
     return tuple(found)
 
 
-def _component(mods: str, atom: str, doubled: bool, digits: str) -> Component:
+def _range(text: str, digits: str) -> int:
+    """The range a component's digits give; BetzaError beyond :data:`MAX_RANGE`."""
+    value = digits.lstrip("0") or "0"
+    if len(value) > len(str(MAX_RANGE)) or int(value) > MAX_RANGE:
+        shown = digits if len(digits) <= 12 else f"{digits[:9]}... ({len(digits)} digits)"
+        raise BetzaError(
+            f"Betza string {_shown(text)}: range {shown} is more than {MAX_RANGE} "
+            "(no board is longer)"
+        )
+    return int(value)
+
+
+def _shown(text: str) -> str:
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+
+
+def _component(mods: str, atom: str, doubled: bool, digits: str, text: str) -> Component:
     legs = RIDER_ATOMS.get(atom) or LEAPER_ATOMS[atom]
     rider = atom in RIDER_ATOMS or doubled or bool(digits)
-    rng = (int(digits) if digits else 0) if rider else 1
+    rng = (_range(text, digits) if digits else 0) if rider else 1
     if "g" in mods:
         style = GRASSHOP
     elif "p" in mods:
@@ -163,13 +191,23 @@ def _component(mods: str, atom: str, doubled: bool, digits: str) -> Component:
 @cache
 def parse_betza(text: str) -> tuple[Component, ...]:
     """The components of a Betza string; BetzaError names the unreadable part."""
+    if len(text) > MAX_LENGTH:
+        raise BetzaError(
+            f"Betza string {_shown(text)} is {len(text)} characters long, "
+            f"at most {MAX_LENGTH} are read"
+        )
     try:
         groups = _BETZA.parse_string(text, parse_all=True)
     except pp.ParseException as exc:
         raise BetzaError(
-            f"cannot read Betza string {text!r} at column {exc.column}: "
+            f"cannot read Betza string {_shown(text)} at column {exc.column}: "
             f"expected modifiers (fbvrlshmcepgni) then an atom (WFDNAHCLZJGKBRQ)"
         ) from None
+    if len(groups) > MAX_COMPONENTS:
+        raise BetzaError(
+            f"Betza string {_shown(text)} has {len(groups)} components, "
+            f"at most {MAX_COMPONENTS} are read"
+        )
     comps = []
     for group in groups:
         comps.append(
@@ -180,6 +218,7 @@ def parse_betza(text: str) -> tuple[Component, ...]:
                 group["atom"],
                 bool(group.get("double")),
                 group.get("range") or "",
+                text,
             )
         )
     return tuple(comps)

@@ -30,14 +30,7 @@ class Chess(Variant):
     )
 
     def piece_types(self) -> list[PieceType]:
-        return [
-            BetzaPiece("P", "Pawn", PAWN_BETZA),
-            BetzaPiece("N", "Knight", "N"),
-            BetzaPiece("B", "Bishop", "B"),
-            BetzaPiece("R", "Rook", "R"),
-            BetzaPiece("Q", "Queen", "Q"),
-            BetzaPiece("K", "King", "K", royal=True),
-        ]
+        return fide_pieces()
 
     def insufficient_material(self, pos: Position, color: Player) -> bool:
         """Whether ``color`` cannot mate; a hook for games with more piece kinds."""
@@ -66,6 +59,19 @@ class Chess(Variant):
         return None
 
 
+def fide_pieces(king: str = "K", *, royal_king: bool = True) -> list[PieceType]:
+    """The FIDE piece kinds, built fresh; variants change the king: its Betza moves
+    (atomic's king never captures, ``mK``) or whether it is royal (antichess)."""
+    return [
+        BetzaPiece("P", "Pawn", PAWN_BETZA),
+        BetzaPiece("N", "Knight", "N"),
+        BetzaPiece("B", "Bishop", "B"),
+        BetzaPiece("R", "Rook", "R"),
+        BetzaPiece("Q", "Queen", "Q"),
+        BetzaPiece("K", "King", king, royal=royal_king),
+    ]
+
+
 def insufficient_material(pos: Position, color: Player) -> bool:
     """Whether ``color`` cannot mate by any series of legal moves (python-chess's rule):
     a lone king, king and one knight against king (and queens), or only bishops all
@@ -84,4 +90,4 @@ def insufficient_material(pos: Position, color: Player) -> bool:
     return True
 
 
-__all__ = ["PAWN_BETZA", "WALL", "Chess", "insufficient_material"]
+__all__ = ["PAWN_BETZA", "WALL", "Chess", "fide_pieces", "insufficient_material"]

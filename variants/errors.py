@@ -7,6 +7,20 @@ and never span lines.
 
 from __future__ import annotations
 
+#: How much of a bad input an error message quotes.
+SHOWN_WIDTH = 60
+
+
+def shown(text: str, width: int = SHOWN_WIDTH) -> str:
+    """``text`` quoted for an error message, cut short when longer than ``width``.
+
+    Every reader quotes what it could not read with this (a hostile file's one
+    token may be megabytes long; the error stays one short line).
+    """
+    if len(text) <= width:
+        return repr(text)
+    return repr(text[: width - 3]) + f"... ({len(text)} characters)"
+
 
 class TrebuchetError(Exception):
     """Base of every error caused by input (a file, a move, a name, an option)."""

@@ -237,6 +237,13 @@ def capture(frm: int, to: int) -> Move:
     return move
 
 
+def drop_move(sq: int, piece: Piece, player: Player, key: str) -> Move:
+    """``player`` puts ``piece`` from its hand (hand key ``key``) on the empty square ``sq``."""
+    return Move(
+        None, sq, (Place(sq, piece), Hand(player, key, -1)), tag=MoveKind.DROP, drop=key
+    )
+
+
 def null_move() -> Move:
     """A pass: no actions; the variant's ``after_move`` just hands the turn on."""
     return Move(None, 0, (), tag=MoveKind.NULL)

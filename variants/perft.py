@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from trebuchet.variants.position import Position
 
 
@@ -31,3 +33,43 @@ def divide(pos: Position, depth: int) -> dict[str, int]:
         result[name] = perft(pos, depth - 1)
         pos.pop()
     return result
+
+
+@dataclass(frozen=True)
+class PerftCase:
+    """One position of a perft suite: its id, its FEN (EPD) and depth -> nodes."""
+
+    id: str
+    epd: str
+    counts: tuple[tuple[int, int], ...]
+
+
+def read_perft_suite(text: str) -> list[PerftCase]:
+    """The positions of a perft suite in python-chess's format: blocks of ``id NAME``,
+    ``epd FEN`` and ``perft DEPTH NODES`` lines; ``#`` starts a comment line."""
+    cases: list[PerftCase] = []
+    ident, epd = "", ""
+    counts: list[tuple[int, int]] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", "%")):
+            continue
+        word, _, rest = line.partition(" ")
+        rest = rest.strip()
+        if word == "id":
+            if epd:
+                cases.append(PerftCase(ident, epd, tuple(counts)))
+            ident, epd, counts = rest, "", []
+        elif word == "epd":
+            if epd:
+                cases.append(PerftCase(ident, epd, tuple(counts)))
+                counts = []
+            epd = rest
+        elif word == "perft":
+            depth, nodes = rest.split()
+            counts.append((int(depth), int(nodes)))
+        else:
+            raise ValueError(f"perft suite line {line!r}: expected id, epd or perft")
+    if epd:
+        cases.append(PerftCase(ident, epd, tuple(counts)))
+    return cases

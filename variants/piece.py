@@ -38,13 +38,16 @@ class Piece:
     the carrier's owner.  ``attributes`` names the piece's attributes that are
     true (Zillions games give pieces named flags, such as ``never-moved?``).
     ``royal`` pieces are the ones whose loss (or capturability) decides check.
+    ``promoted`` marks a piece made by a promotion in games that remember it (a
+    crazyhouse queen goes back to the hand as a pawn); it is part of the piece's
+    identity, so a promoted queen and an original one are different objects.
     Never build a Piece directly: ask the variant
     (:meth:`trebuchet.variants.variant.Variant.piece`), which interns them, so
     that boards hold shared objects that compare by identity; nothing changes a
     Piece after it is built.
     """
 
-    __slots__ = ("attributes", "cargo", "color", "kind", "royal", "symbol", "type")
+    __slots__ = ("attributes", "cargo", "color", "kind", "promoted", "royal", "symbol", "type")
 
     def __init__(
         self,
@@ -55,6 +58,7 @@ class Piece:
         *,
         royal: bool | None = None,
         attributes: frozenset[str] = frozenset(),
+        promoted: bool = False,
     ) -> None:
         self.kind = kind
         self.color = color
@@ -62,11 +66,12 @@ class Piece:
         self.attributes = attributes
         self.type = ptype
         self.royal = (ptype is not None and ptype.royal) if royal is None else royal
+        self.promoted = promoted
         letters = kind + (f"({''.join(cargo)})" if cargo else "")
         self.symbol = letters.lower() if color == BLACK else letters
 
     def __repr__(self) -> str:
-        return f"Piece({self.symbol})"
+        return f"Piece({self.symbol}{'~' if self.promoted else ''})"
 
 
 WALL = Piece("*", None, (), None)

@@ -19,7 +19,16 @@ if TYPE_CHECKING:
     from trebuchet.variants.variant import Outcome, Variant
 
 _State = tuple[
-    Player, frozenset[int], tuple[int, ...], int, int, int, tuple[tuple[int, ...], ...], Hashable
+    Player,
+    frozenset[int],
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    tuple[tuple[int, ...], ...],
+    tuple[int, ...],
+    frozenset[int],
+    Hashable,
 ]
 
 
@@ -30,7 +39,10 @@ class Position:
     rooks that still have their right; ``ep`` the squares a pawn just passed
     over and ``ep_victim`` the square of that pawn; ``hands`` counts the pieces
     each player holds, by hand key; ``royals`` lists, per player, the squares
-    of its royal pieces; ``rules_state`` is whatever else a game's rules read
+    of its royal pieces; ``checks_left``, in games that count checks
+    (three-check), how many checks each player still has to give; ``gates``,
+    in games that gate pieces in (S-chess), the first-rank squares whose piece
+    has not moved yet; ``rules_state`` is whatever else a game's rules read
     (an immutable value the variant keeps up to date: a Zillions game's place
     in its turn order and its last move's squares).
     """
@@ -39,9 +51,11 @@ class Position:
         "_stack",
         "board",
         "castling",
+        "checks_left",
         "ep",
         "ep_victim",
         "fullmove",
+        "gates",
         "halfmove",
         "hands",
         "royals",
@@ -63,6 +77,10 @@ class Position:
         #: squares of royal pieces, indexed by player
         self.royals: tuple[tuple[int, ...], ...] = ((),) * variant.players
         self.rules_state: Hashable = ()
+        self.checks_left: tuple[int, ...] = (
+            (variant.checks_to_win,) * variant.players if variant.checks_to_win else ()
+        )
+        self.gates: frozenset[int] = frozenset()
         self._stack: list[tuple[Move, list[tuple[int, Piece | None]], _State, bool]] = []
 
     # -- reading -----------------------------------------------------------
@@ -88,6 +106,11 @@ class Position:
     def hand(self, color: Player) -> dict[str, int]:
         """What ``color`` holds: hand key -> count (only keys with pieces)."""
         return {k: n for (c, k), n in self.hands.items() if c == color and n}
+
+    def last_changes(self) -> list[tuple[int, Piece | None]]:
+        """The squares the last move wrote, each with what stood there before it
+        (in order; a square may appear more than once).  Empty at the start."""
+        return self._stack[-1][1] if self._stack else []
 
     @property
     def move_stack(self) -> list[Move]:
@@ -124,6 +147,8 @@ class Position:
         other.hands = dict(self.hands)
         other.royals = self.royals
         other.rules_state = self.rules_state
+        other.checks_left = self.checks_left
+        other.gates = self.gates
         if stack:
             other._stack = [(m, list(w), s, h) for m, w, s, h in self._stack]
         return other
@@ -132,19 +157,33 @@ class Position:
         """What must be equal for two positions to count as a repetition."""
         hands = tuple(sorted((c, k, n) for (c, k), n in self.hands.items() if n))
         ep = self.ep if self.variant.ep_capture_possible(self) else ()
-        return (tuple(self.board), self.turn, self.castling, ep, hands, self.rules_state)
+        return (
+            tuple(self.board),
+            self.turn,
+            self.castling,
+            ep,
+            hands,
+            self.checks_left,
+            self.gates,
+            self.rules_state,
+        )
 
     def repetitions(self) -> int:
         """How often the current position has occurred (1 = only now).
 
-        Walks back through the moves made since the last irreversible one.
+        Walks back through the moves made since the last irreversible one (as
+        far as the variant's :meth:`~Variant.repetition_window` says).
         """
         key = self.key()
+        board, turn = self.board[:], self.turn
         count = 1
         undone: list[Move] = []
-        for _ in range(min(self.halfmove, len(self._stack))):
+        window = self.variant.repetition_window(self)
+        depth = len(self._stack) if window is None else min(window, len(self._stack))
+        for _ in range(depth):
             undone.append(self.pop())
-            if self.key() == key:
+            # the whole key (an en passant test among it) only where the pieces agree
+            if self.turn == turn and self.board == board and self.key() == key:
                 count += 1
         for move in reversed(undone):
             self.push(move)
@@ -194,6 +233,8 @@ class Position:
             self.halfmove,
             self.fullmove,
             self.royals,
+            self.checks_left,
+            self.gates,
             self.rules_state,
         )
         captured = False
@@ -257,6 +298,8 @@ class Position:
             self.halfmove,
             self.fullmove,
             self.royals,
+            self.checks_left,
+            self.gates,
             self.rules_state,
         ) = state
         return move

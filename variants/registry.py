@@ -16,12 +16,22 @@ import difflib
 from collections.abc import Iterable
 from functools import cache
 
+from trebuchet.variants.antichess import Antichess, Giveaway
+from trebuchet.variants.atomic import Atomic
 from trebuchet.variants.catapults_of_troy import CatapultsOfTroy
 from trebuchet.variants.chess import Chess
+from trebuchet.variants.chess960 import Chess960
+from trebuchet.variants.crazyhouse import Crazyhouse
 from trebuchet.variants.duggans_fantasy_chess import DuggansFantasyChess
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
+from trebuchet.variants.horde import Horde
+from trebuchet.variants.king_of_the_hill import KingOfTheHill
 from trebuchet.variants.mangonel_chess import MangonelChess
+from trebuchet.variants.racing_kings import RacingKings
+from trebuchet.variants.seirawan import Seirawan
 from trebuchet.variants.shatranj_of_troy import ShatranjOfTroy
+from trebuchet.variants.sittuyin import Sittuyin
+from trebuchet.variants.three_check import ThreeCheck
 from trebuchet.variants.titan_chess import TitanChess
 from trebuchet.variants.variant import Variant
 
@@ -35,6 +45,19 @@ BUNDLED: tuple[type[Variant], ...] = (
     MangonelChess,
     DuggansFantasyChess,
     TitanChess,
+    # the 8 x 8 variants of lichess and python-chess (docs/rules/chess-family.md)
+    Chess960,
+    Crazyhouse,
+    ThreeCheck,
+    KingOfTheHill,
+    Atomic,
+    Antichess,
+    Giveaway,
+    Horde,
+    RacingKings,
+    # Fairy-Stockfish's and pychess's
+    Seirawan,
+    Sittuyin,
 )
 
 

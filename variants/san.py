@@ -8,7 +8,8 @@ For other games:
 
 * piece letters are the variant's kind letters; the letterless kind is ``P``;
 * squares are the board's names, with two-digit ranks (``l12``);
-* drops are ``N@e4`` (pawns too: ``P@e4``, as XBoard and Fairy-Stockfish write);
+* drops are ``N@e4`` (pawns too: ``P@e4``, as XBoard and Fairy-Stockfish write,
+  unless the game writes them ``@e4`` as python-chess does in crazyhouse);
 * castling is ``O-O`` / ``O-O-O`` when it is the only castling move towards
   that side, otherwise the king's move in long form, ``Kf1-i1``;
 * a move whose SAN would equal another legal move's (two moves with one
@@ -64,12 +65,11 @@ _UPPER_SQUARE = re.compile(r"([A-Z])(?=\d)")
 
 
 def check_suffix(pos: Position, move: Move) -> str:
-    """``#`` if ``move`` mates, ``+`` if it checks, else empty."""
+    """``#`` if ``move`` mates (or wins by another rule of the game), ``+`` if it
+    checks, else empty (:meth:`Variant.mark_after`)."""
     pos.push(move)
     try:
-        if not pos.is_check():
-            return ""
-        return "+" if pos.legal_moves() else "#"
+        return pos.variant.mark_after(pos)
     finally:
         pos.pop()
 
@@ -90,7 +90,10 @@ class SanNotation:
         """SAN without the check suffix."""
         names = self.names
         if move.frm is None:
-            return f"{self._drop_label(pos, move)}@{names[move.to]}" + move.suffix
+            label = self._drop_label(pos, move)
+            if label == PAWN and not self.variant.san_names_dropped_pawns:
+                label = ""
+            return f"{label}@{names[move.to]}" + move.suffix
         kind = self.variant.kind_of(pos, move)
         castle = move.tag == MoveKind.CASTLE
         text = self._castle(pos, move) if castle else self._ordinary(pos, move, kind)
@@ -126,7 +129,11 @@ class SanNotation:
             return "O-O" if kingside else "O-O-O"
         return f"{self.variant.kind_of(pos, move)}{self.names[move.frm]}-{self.names[move.to]}"
 
-    def _ordinary(self, pos: Position, move: Move, kind: str) -> str:
+    def _ordinary(
+        self, pos: Position, move: Move, kind: str, rivals: Callable[[Move], bool] | None = None
+    ) -> str:
+        """SAN of a non-castling move; ``rivals`` narrows the moves the from-square
+        must be told apart from (S-chess: only those that gate the same piece)."""
         assert move.frm is not None
         names = self.names
         geo = self.variant.geometry
@@ -134,7 +141,7 @@ class SanNotation:
         promo = f"={move.promotion.upper()}" if move.promotion else ""
         others = [
             m.frm
-            for m in self.variant.legal_moves(pos, to=move.to, kinds={kind})
+            for m in self.variant.legal_moves(pos, to=move.to, kinds={kind}, keep=rivals)
             if m.frm is not None and m.frm != move.frm and m.tag != MoveKind.CASTLE
         ]
         frm_name = names[move.frm]

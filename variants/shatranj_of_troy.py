@@ -43,7 +43,7 @@ from typing import ClassVar
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
 from trebuchet.variants.fen import hand_key
-from trebuchet.variants.move import Change, Hand, Move, MoveKind, Place
+from trebuchet.variants.move import Change, Hand, Move, Place, drop_move
 from trebuchet.variants.notation import Notation, PageNotation
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
@@ -328,17 +328,7 @@ class ShatranjOfTroy(Variant):
         for key in held:
             piece = self.hand_piece(key, color)
             barred = self._no_pawn_drop[color] if piece.kind == "P" else frozenset()
-            for sq in empty:
-                if sq not in barred:
-                    out.append(
-                        Move(
-                            None,
-                            sq,
-                            (Place(sq, piece), Hand(color, key, -1)),
-                            tag=MoveKind.DROP,
-                            drop=key,
-                        )
-                    )
+            out.extend(drop_move(sq, piece, color, key) for sq in empty if sq not in barred)
 
     def hand_piece(self, key: str, color: Player) -> Piece:
         """The piece a hand key (``P``, ``T``, ``T(CN)``) stands for, owned by ``color``."""

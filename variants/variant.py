@@ -32,7 +32,7 @@ from typing import ClassVar
 from mypy_extensions import mypyc_attr
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
-from trebuchet.variants.fen import set_up, write_fen
+from trebuchet.variants.fen import castling_text, read_castling, set_up, write_fen
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Change,
@@ -101,6 +101,10 @@ _LOOKS_LIKE_COORDINATES = re.compile(r"^(?:[a-zA-Z]\d+|[A-Za-z](?:\([A-Za-z]*\))
 
 _UNSET = object()
 
+_PieceKey = tuple[str, Player | None, tuple[str, ...], frozenset[str], bool]
+"""How :meth:`Variant.piece` finds an interned piece: kind, owner, cargo, attributes,
+promoted."""
+
 Filter = Callable[[Move], bool]
 """A test a reader applies to candidate moves before the (costly) legality test."""
 
@@ -150,6 +154,17 @@ class Variant:
     #: goes to ``to``, capturing what stands there): legality holds them to the pin
     #: rule as it does untagged moves
     plain_tags: ClassVar[frozenset[StrEnum]] = frozenset()
+    #: True when pieces made by promotion stay marked as promoted (Piece.promoted)
+    tracks_promotion: ClassVar[bool] = False
+    #: True when FEN writes a promoted piece with ``~`` after its letter (crazyhouse)
+    fen_marks_promotion: ClassVar[bool] = False
+    #: checks that win the game (three-check: 3); 0 when the game does not count them
+    checks_to_win: ClassVar[int] = 0
+    #: False when SAN writes a pawn drop without its letter (``@e4``, as python-chess)
+    san_names_dropped_pawns: ClassVar[bool] = True
+    #: other names of the game in the Variant tags of game files (case, spaces,
+    #: hyphens and underscores are forgiven when they are matched)
+    aliases: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         self.adopt_class_settings()
@@ -174,9 +189,9 @@ class Variant:
         self.geometry = self.make_geometry()
         self.types: dict[str, PieceType] = {t.letter: t for t in self.piece_types()}
         self.kind_order = self.kind_order or "".join(self.types)
-        self._pieces: dict[tuple[str, Player | None, tuple[str, ...], frozenset[str]], Piece] = {}
+        self._pieces: dict[_PieceKey, Piece] = {}
         #: the same pieces by the arguments :meth:`piece` was called with (no sorting)
-        self._asked: dict[tuple[str, Player | None, tuple[str, ...], frozenset[str]], Piece] = {}
+        self._asked: dict[_PieceKey, Piece] = {}
         start = self.start_position()
         self._initial_ranks = {
             (color, kind): frozenset(
@@ -322,16 +337,26 @@ class Variant:
         color: Player,
         cargo: Iterable[str] = (),
         attributes: frozenset[str] = frozenset(),
+        *,
+        promoted: bool = False,
     ) -> Piece:
         """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``, with
-        ``attributes`` true."""
-        asked = (kind, color, cargo if type(cargo) is tuple else tuple(cargo), attributes)
+        ``attributes`` true (``promoted``: made by a promotion, in games that
+        remember it)."""
+        asked = (
+            kind,
+            color,
+            cargo if type(cargo) is tuple else tuple(cargo),
+            attributes,
+            promoted,
+        )
         piece = self._asked.get(asked)
         if piece is not None:
             return piece
         order = self.kind_order
         cargo_t = tuple(sorted((k.upper() for k in asked[2]), key=lambda k: (order.find(k), k)))
-        key = (kind.upper(), color, cargo_t, attributes)
+        marked = promoted and self.tracks_promotion
+        key = (kind.upper(), color, cargo_t, attributes, marked)
         piece = self._pieces.get(key)
         if piece is None:
             ptype = self.types.get(key[0])
@@ -339,7 +364,7 @@ class Variant:
                 raise KeyError(kind)
             royal = self.is_royal(key[0], cargo_t)
             piece = self._pieces[key] = Piece(
-                key[0], color, cargo_t, ptype, royal=royal, attributes=attributes
+                key[0], color, cargo_t, ptype, royal=royal, attributes=attributes, promoted=marked
             )
         self._asked[asked] = piece
         return piece
@@ -515,7 +540,7 @@ class Variant:
             if move.to not in forced:
                 out.append(move)
             for kind in self.promotion_choices(pos, piece, move):
-                out.append(with_change(move, self.piece(kind, piece.color), kind))
+                out.append(with_change(move, self.piece(kind, piece.color, promoted=True), kind))
 
     def promotion_choices(self, pos: Position, piece: Piece, move: Move) -> tuple[str, ...]:
         """The kinds ``piece`` may become by ``move`` into its zone."""
@@ -990,7 +1015,34 @@ class Variant:
             return False
         return any(m.tag == MoveKind.EN_PASSANT for m in self.pseudo_legal_moves(pos))
 
+    def read_castling(self, pos: Position, field: str) -> frozenset[int]:
+        """The castling rights a FEN castling field gives ``pos`` (docs/rules/fen.md);
+        a game whose field says more (S-chess's gating squares) reads the rest too."""
+        return read_castling(self, pos, field)
+
+    def castling_field(self, pos: Position) -> str:
+        """The FEN castling field of ``pos``."""
+        return castling_text(pos)
+
+    def castling_king(self, pos: Position, color: Player) -> int | None:
+        """The square of the piece ``color`` castles with (FEN's castling field is read
+        and written relative to it): its royal piece, None if it has none."""
+        royals = pos.royals[color]
+        return royals[0] if royals else None
+
     # -- how games end -----------------------------------------------------------
+    def mark_after(self, pos: Position) -> str:
+        """The suffix a move that led to ``pos`` gets in SAN: ``#`` for mate, ``+``
+        for check, else empty.  Games that end by other rules say when ``#`` fits."""
+        if not self.in_check(pos):
+            return ""
+        return "+" if self.legal_moves(pos) else "#"
+
+    def repetition_window(self, pos: Position) -> int | None:
+        """How many plies back a repetition of ``pos`` may lie: by default those since
+        the last capture or pawn move (the halfmove clock); None for the whole game."""
+        return pos.halfmove
+
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
         """The game's result if it is over: by default checkmate wins, stalemate draws."""
         if not self.legal_moves(pos):

@@ -19,10 +19,14 @@ from dataclasses import dataclass
 
 from trebuchet.variants.zrf.errors import ZrfError
 
-#: Real rules files are at most ~120 kB; anything beyond this is refused unread.
-MAX_BYTES = 4_000_000
+#: The largest rules file read; the largest of the corpus is 118,989 bytes
+#: (KoShogi.zrf).  A larger file is refused unread.
+MAX_BYTES = 1_000_000
+#: The most atoms, strings and parentheses read from a file and its includes
+#: together; the corpus has at most 22,719 (Focus.zrf).
+MAX_TOKENS = 250_000
 #: Real files nest at most 64 deep (Focus.zrf); deeper input is refused, because the
-#: macro expander and the writer walk the tree recursively.
+#: macro expander walks the tree recursively.
 MAX_DEPTH = 200
 
 _TOKEN = re.compile(
@@ -62,21 +66,38 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
-def check_size(size: int, source: str) -> None:
-    if size > MAX_BYTES:
+def check_size(size: int, source: str, limit: int = MAX_BYTES) -> None:
+    if size > limit:
         raise ZrfError(
-            f"file is {size} bytes; Zillions files are far smaller (limit {MAX_BYTES})", source
+            f"file is {size} bytes; Zillions files are far smaller (limit {limit})", source
         )
 
 
-def tokens(text: str, source: str = "") -> Iterator[Token]:
-    """The atoms, strings and parentheses of ``text``, comments and whitespace dropped."""
+def tokens(
+    text: str, source: str = "", limit: int = MAX_TOKENS, before: int = 0
+) -> Iterator[Token]:
+    """The atoms, strings and parentheses of ``text``, comments and whitespace dropped;
+    ZrfError at the token past ``limit`` (``before`` tokens were read from other files
+    of the same rules file, and the error counts them too)."""
     line = 1
+    count = 0
     for match in _TOKEN.finditer(text):
         kind = match.lastgroup
         value = match.group()
         if kind == "unterminated":
             raise ZrfError("string is never closed (no matching '\"')", source, line)
         if kind not in ("ws", "comment"):
+            count += 1
+            if count > limit:
+                whole = " in the rules file and its includes" if before else ""
+                raise ZrfError(
+                    f"more than {limit + before} atoms, strings and parentheses{whole} "
+                    f"(real rules files have at most {REAL_MAX_TOKENS})",
+                    source,
+                    line,
+                )
             yield Token(str(kind), value, line)
         line += value.count("\n")
+
+
+REAL_MAX_TOKENS = 22_719

@@ -21,12 +21,35 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from trebuchet.converters.zrf.expander import Loader, load_include, preprocess
-from trebuchet.converters.zrf.lexer import check_size, decode
+from trebuchet.converters.inputs import read_bytes
+from trebuchet.converters.record import shown
+from trebuchet.converters.zrf.expander import (
+    Loader,
+    Preprocessed,
+    Weights,
+    load_include,
+    preprocess,
+)
+from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
 from trebuchet.variants.zrf.errors import ZrfError
-from trebuchet.variants.zrf.tree import Atom, Form, Node, text_of
+from trebuchet.variants.zrf.tree import Atom, Form, Node, clipped, text_of
 
 Rect = tuple[int, int, int, int]
+
+#: Cells of one board (all its grids); the most in the corpus is 1,620
+#: (Axiomatic.Margo.zrf).  Checked from the label counts, before any cell is made.
+MAX_CELLS = 20_000
+#: Positions of the boards of one file's games and variants together, counted per
+#: game (a variant repeats what it inherits); the most in the corpus is 16,809
+#: (pasang.zrf).
+MAX_MODEL_ITEMS = 200_000
+#: Nodes read to build one file's games and variants (sections but the moves and
+#: drops of pieces, counted per game); the most in the corpus is 51,408 (pasang.zrf).
+MAX_MODEL_NODES = 1_000_000
+#: Numbers in a rules file (pixels, steps, counts); the largest in the corpus is 1000.
+MAX_NUMBER = 1_000_000
+#: Pieces kept ``off`` the board per entry; the most in the corpus is 200.
+MAX_OFF = 10_000
 
 
 @dataclass
@@ -36,6 +59,13 @@ class Grid:
     start: Rect
     dimensions: list[tuple[tuple[str, ...], tuple[int, int]]]
     directions: dict[str, tuple[int, ...]]
+
+    def size(self) -> int:
+        """How many cells the grid has (the product of its label counts)."""
+        count = 1
+        for labels, _ in self.dimensions:
+            count *= len(labels)
+        return count
 
     def cells(self) -> Iterator[tuple[str, tuple[int, ...], Rect]]:
         """Every cell as (name, label indices, pixel rectangle), first dimension slowest."""
@@ -228,36 +258,42 @@ class ZrfFile:
             if not playable:
                 raise ZrfError("file holds no game", self.source)
             return playable[0]
-        if isinstance(name, int) or str(name).isdigit():
-            number = int(name)
+        if isinstance(name, int) or (str(name).isascii() and str(name).isdigit()):
+            number = int(name) if len(str(name)) <= 9 else 0  # no file has a billion games
             if 1 <= number <= len(self.games):
                 return self.games[number - 1]
         for g in self.games:
             if g.title.lower() == str(name).lower():
                 return g
         titles = ", ".join(f"{i}: {g.title}" for i, g in enumerate(self.games, 1))
-        raise ZrfError(f"no game or variant {name!r} (have {titles})", self.source)
+        raise ZrfError(f"no game or variant {shown(str(name))} (have {titles})", self.source)
 
 
 # -- reading -----------------------------------------------------------------
 
 
 def read_zrf(path: str | Path, loader: Loader = load_include) -> ZrfFile:
-    """Parse the rules file at ``path`` (includes resolved next to it)."""
-    path = Path(path)
-    try:
-        size = path.stat().st_size
-    except OSError as exc:
-        raise ZrfError(f"cannot read file: {exc.strerror}", str(path)) from None
-    check_size(size, str(path))
-    return parse_zrf(decode(path.read_bytes()), str(path), loader)
+    """Parse the rules file at ``path`` (includes resolved next to it, and only there)."""
+    source = str(path)
+    data = read_bytes(path, MAX_BYTES, lambda reason: ZrfError(reason, source))
+    return parse_zrf(decode(data), source, loader)
 
 
 def parse_zrf(text: str, source: str = "", loader: Loader = load_include) -> ZrfFile:
     """Parse ZRF text into games and variants."""
     pre = preprocess(text, source, loader)
+    try:
+        return _games(pre, source)
+    except ZrfError as exc:
+        if exc.source:
+            raise
+        raise ZrfError(exc.reason, source, exc.line) from None  # a tree error names no file
+
+
+def _games(pre: Preprocessed, source: str) -> ZrfFile:
     forms = [n for n in pre.forms if isinstance(n, Form) and n.head in ("game", "variant")]
-    games = [_build(f, "game", {}, "", source) for f in forms if f.head == "game"]
+    size = _Size(source, pre.weights)
+    games = [size.of(_build(f, "game", {}, "", size)) for f in forms if f.head == "game"]
     pending = iter(games)
     last_game: Game | None = None
     out: list[Game] = []
@@ -268,8 +304,56 @@ def parse_zrf(text: str, source: str = "", loader: Loader = load_include) -> Zrf
             continue
         parent = last_game or (games[0] if games else None)
         base = parent.sections if parent else {}
-        out.append(_build(form, "variant", base, parent.title if parent else "", source))
+        variant = _build(form, "variant", base, parent.title if parent else "", size)
+        out.append(size.of(variant))
     return ZrfFile(source, out, pre.version, len(pre.macros), pre.includes)
+
+
+class _Size:
+    """What the games of a file hold together, against :data:`MAX_MODEL_ITEMS` and
+    :data:`MAX_MODEL_NODES`: reading goes over every section of every game and
+    variant (a variant again over what it inherits), and so do the views of a file
+    (``zrf info``, ``zrf board``)."""
+
+    def __init__(self, source: str, weights: Weights) -> None:
+        self.source = source
+        self.weights = weights
+        self.items = 0
+        self.nodes = 0
+
+    def sections(self, sections: dict[str, list[Form]], line: int) -> None:
+        """Count what building a game from ``sections`` will read, before it is read:
+        every node of every section, but the moves and drops of pieces (kept whole,
+        never walked)."""
+        for forms in sections.values():
+            for form in forms:
+                if form.head == "piece":
+                    self.nodes += 1 + sum(
+                        self.weights.nodes(item) for item in form.items
+                        if not (isinstance(item, Form) and item.head in ("moves", "drops"))
+                    )
+                else:
+                    self.nodes += self.weights.nodes(form)
+        if self.nodes > MAX_MODEL_NODES:
+            raise ZrfError(
+                f"the games and variants are more than {MAX_MODEL_NODES} nodes to read "
+                "(their sections, each variant with what it inherits)",
+                self.source,
+                line,
+            )
+
+    def of(self, game: Game) -> Game:
+        """Count the cells of ``game``'s boards: views list every one of them."""
+        for board in game.boards:
+            self.items += sum(g.size() for g in board.grids) + len(board.positions)
+        if self.items > MAX_MODEL_ITEMS:
+            raise ZrfError(
+                f"the boards of the games and variants have more than {MAX_MODEL_ITEMS} "
+                "positions together",
+                self.source,
+                game.line,
+            )
+        return game
 
 
 _OWN = {"title", "default", "description", "history", "strategy", "solution"}
@@ -281,7 +365,10 @@ _CONDITIONS = {
 }
 
 
-def _build(node: Form, kind: str, base: dict[str, list[Form]], parent: str, src: str) -> Game:
+def _build(
+    node: Form, kind: str, base: dict[str, list[Form]], parent: str, size: _Size
+) -> Game:
+    src = size.source
     own: dict[str, list[Form]] = {}
     for item in node.args:
         if isinstance(item, Form) and item.head:
@@ -292,6 +379,7 @@ def _build(node: Form, kind: str, base: dict[str, list[Form]], parent: str, src:
     if "piece" in own and "piece" in sections:
         own["piece"] = _merge_pieces(sections["piece"], own["piece"])
     sections.update(own)
+    size.sections(sections, node.line)
     game = Game(kind, _text_arg(sections, "title"), node.line, sections, parent)
     game.description = _text_arg(sections, "description")
     game.default = "default" in own
@@ -340,15 +428,17 @@ def _name(node: Node, src: str) -> str:
 
 
 def _short(node: Node) -> str:
-    text = text_of(node)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return clipped(node, 40)
 
 
-def _int(node: Node, src: str) -> int:
-    try:
-        return int(_name(node, src))
-    except ValueError:
-        raise ZrfError(f"expected a number, found {_short(node)}", src, node.line) from None
+def _int(node: Node, src: str, bound: int = MAX_NUMBER) -> int:
+    text = _name(node, src)
+    digits = text.removeprefix("-")
+    if not (digits.isascii() and digits.isdigit()):
+        raise ZrfError(f"expected a number, found {_short(node)}", src, node.line)
+    if len(digits.lstrip("0")) > len(str(bound)) or abs(int(text)) > bound:
+        raise ZrfError(f"number {_short(node)} is out of range (at most {bound})", src, node.line)
+    return int(text)
 
 
 def _ints(form: Form, src: str, count: int) -> tuple[int, ...]:
@@ -375,6 +465,14 @@ def _board(form: Form, src: str) -> Board:
             board.images.extend(text_of(a) for a in item.args)
         elif head == "grid":
             board.grids.append(_grid(item, src))
+            cells = sum(g.size() for g in board.grids)
+            if cells > MAX_CELLS:
+                raise ZrfError(
+                    f"board of {cells} cells; at most {MAX_CELLS} are read "
+                    "(real boards have at most 1,620)",
+                    src,
+                    item.line,
+                )
         elif head == "positions":
             for p in _forms(item.args):
                 board.positions[p.head] = _rect(p, src)
@@ -422,7 +520,17 @@ def _grid(form: Form, src: str) -> Grid:
                 if not (isinstance(d, Form) and len(d.items) == 2 and isinstance(d.items[1], Form)):
                     raise ZrfError('a dimension is ("a/b/c" (dx dy))', src, d.line)
                 dx, dy = _ints(Form((Atom("step"), *d.items[1].items)), src, 2)
-                dims.append((tuple(text_of(d.items[0]).split("/")), (dx, dy)))
+                labels = text_of(d.items[0]).split("/")
+                counts = [len(other) for other, _ in dims] + [len(labels)]
+                cells = len(labels) * Grid(start, dims, {}).size()
+                if cells > MAX_CELLS:
+                    raise ZrfError(
+                        f"grid of {' x '.join(map(str, counts))} = {cells} cells; at most "
+                        f"{MAX_CELLS} are read (real boards have at most 1,620)",
+                        src,
+                        d.line,
+                    )
+                dims.append((tuple(labels), (dx, dy)))
         elif item.head == "directions":
             for d in _forms(item.args):
                 directions[d.head] = tuple(_int(a, src) for a in d.args)
@@ -500,7 +608,7 @@ def _setup_entry(setup: Setup, player: str, entry: Form, src: str) -> None:
     i = 0
     while i < len(args):
         if args[i].text == "off" and i + 1 < len(args):
-            setup.off.append((player, piece, _int(args[i + 1], src)))
+            setup.off.append((player, piece, _int(args[i + 1], src, MAX_OFF)))
             i += 2
         else:
             setup.placements.append((player, piece, args[i].text))

@@ -14,16 +14,26 @@ alternatives over name sets are what pyparsing is good at.
 
 from __future__ import annotations
 
-from trebuchet.converters.zrf.lexer import MAX_DEPTH, check_size, tokens
+from trebuchet.converters.zrf.lexer import MAX_DEPTH, MAX_TOKENS, check_size, tokens
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.tree import Atom, Form, Node, Str
 
 
-def parse_text(text: str, source: str = "") -> list[Node]:
+def parse_text(text: str, source: str = "", max_tokens: int = MAX_TOKENS) -> list[Node]:
     """The top-level nodes of a ZRF text; ZrfError with file and line on bad input."""
     check_size(len(text), source)
+    return parse_counted(text, source, max_tokens)[0]
+
+
+def parse_counted(
+    text: str, source: str = "", max_tokens: int = MAX_TOKENS, before: int = 0
+) -> tuple[list[Node], int]:
+    """:func:`parse_text` and the number of tokens read (at most ``max_tokens``), for
+    text whose size the caller has checked."""
     stack: list[tuple[list[Node], int]] = [([], 0)]
-    for tok in tokens(text, source):
+    count = 0
+    for tok in tokens(text, source, max_tokens, before):
+        count += 1
         if tok.kind == "open":
             if len(stack) > MAX_DEPTH:
                 raise ZrfError(f"forms nested more than {MAX_DEPTH} deep", source, tok.line)
@@ -43,4 +53,4 @@ def parse_text(text: str, source: str = "") -> list[Node]:
             source,
             stack[-1][1],
         )
-    return stack[0][0]
+    return stack[0][0], count

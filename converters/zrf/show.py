@@ -9,6 +9,7 @@ and listed under the diagram with whatever stands on them.
 from __future__ import annotations
 
 from trebuchet.converters.zrf.model import Game, ZrfFile
+from trebuchet.variants.zrf.tree import clipped
 
 #: Larger layouts are listed, not drawn.
 MAX_CELLS = 4000
@@ -52,7 +53,7 @@ def game_lines(number: int, game: Game) -> list[str]:
     setup = ", ".join(f"{p} {n}" for p, n in counts.items())
     out.append(f"   setup: {setup or 'empty'}")
     for cond in game.conditions:
-        out.append(f"   {cond.kind}: ({' '.join(cond.players)}) {_clip(cond.condition.render())}")
+        out.append(f"   {cond.kind}: ({' '.join(cond.players)}) {clipped(cond.condition, 70)}")
     if game.options:
         out.append("   options: " + "; ".join(f"{k} = {v}" for k, v in game.options.items()))
     return out
@@ -61,9 +62,6 @@ def game_lines(number: int, game: Game) -> list[str]:
 def _turn(item: str | tuple[str, ...]) -> str:
     return item if isinstance(item, str) else "(" + " ".join(item) + ")"
 
-
-def _clip(text: str, width: int = 70) -> str:
-    return text if len(text) <= width else text[: width - 3] + "..."
 
 
 def symbols(game: Game) -> dict[tuple[str, str], str]:

@@ -31,6 +31,7 @@ import re
 from collections.abc import Callable, Iterable
 
 from trebuchet.converters.zrf.model import Board, Condition, Game, Grid, PieceDef, ZrfFile
+from trebuchet.variants.errors import shown
 from trebuchet.variants.geometry import FILE_LETTERS
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.game import ZrfVariant
@@ -320,8 +321,9 @@ def _turns(game: Game, players: dict[str, int], source: str) -> tuple[tuple[Turn
             repeat = len(turns)
             continue
         words = [entry] if isinstance(entry, str) else list(entry)
+        entry_text = shown(" ".join(words))
         if not words or words[0] not in players:
-            raise _refuse(game, f"turn-order entry {' '.join(words)!r} names no player", source)
+            raise _refuse(game, f"turn-order entry {entry_text} names no player", source)
         player = players[words[0]]
         pieces_of = player
         move_type: str | None = None
@@ -331,9 +333,8 @@ def _turns(game: Game, players: dict[str, int], source: str) -> tuple[tuple[Turn
             elif word in move_types:
                 move_type = word
             else:
-                raise _refuse(
-                    game, f"turn-order entry {' '.join(words)!r}: {word!r} is no move type", source
-                )
+                reason = f"turn-order entry {entry_text}: {shown(word)} is no move type"
+                raise _refuse(game, reason, source)
         turns.append(Turn(player, pieces_of, move_type))
     if not turns:
         turns = [Turn(i, i) for i in range(len(players)) if not game.players[i].startswith("?")]

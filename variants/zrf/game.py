@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import ClassVar
 
-from trebuchet.variants.errors import AmbiguousMoveError, FenError, IllegalMoveError
+from trebuchet.variants.errors import AmbiguousMoveError, FenError, IllegalMoveError, shown
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Action,
@@ -348,17 +348,17 @@ class ZrfVariant(Variant, Engine):
         self, pos: Position, player: int, owner: int, move_type: str | None
     ) -> list[Move]:
         emitted: list[Emitted] = []
-        links = self._links[owner]
+        run = Run(self, pos, self._links[owner], player, owner, "", emitted)
         for sq, piece in enumerate(pos.board):
             if piece is None or piece.color != owner:
                 continue
-            self._run_blocks(pos, links, player, owner, move_type, sq, piece, emitted, False)
+            self._run_blocks(run, move_type, sq, piece, False)
         for (holder, kind), count in sorted(pos.hands.items()):
             if holder != owner or count <= 0:
                 continue
             piece = self.make_piece(kind, owner)
             for sq in range(len(pos.board)):
-                self._run_blocks(pos, links, player, owner, move_type, sq, piece, emitted, True)
+                self._run_blocks(run, move_type, sq, piece, True)
         return self._realize_all(pos, emitted, owner)
 
     def piece_moves(
@@ -366,32 +366,23 @@ class ZrfVariant(Variant, Engine):
     ) -> list[Move]:
         """The moves of one piece standing on ``sq``."""
         emitted: list[Emitted] = []
-        self._run_blocks(
-            pos, self._links[owner], owner, owner, move_type, sq, piece, emitted, False
-        )
+        run = Run(self, pos, self._links[owner], owner, owner, "", emitted)
+        self._run_blocks(run, move_type, sq, piece, False)
         return self._realize_all(pos, emitted, owner)
 
     def _run_blocks(
-        self,
-        pos: Position,
-        links: dict[str, tuple[int, ...]],
-        player: int,
-        owner: int,
-        move_type: str | None,
-        sq: int,
-        piece: Piece,
-        out: list[Emitted],
-        dropping: bool,
-        *,
-        attack_scan: bool = False,
+        self, run: Run, move_type: str | None, sq: int, piece: Piece, dropping: bool
     ) -> None:
+        """Run the blocks of ``piece`` (of ``move_type``, or all) from ``sq``; a scan
+        stops at the first hit."""
         ptype = self.zrf_type(piece.kind)
         for block_type, ops in ptype.drops if dropping else ptype.moves:
             if move_type is not None and block_type != move_type:
                 continue
-            run = Run(self, pos, links, player, owner, block_type, out, attack_scan=attack_scan)
-            run.start(sq, piece, dropping)
+            run.start(sq, piece, dropping, block_type)
             run_ops(ops, run)
+            if run.hit:
+                return
 
     def _realize_all(self, pos: Position, emitted: Sequence[Emitted], owner: int) -> list[Move]:
         seen: set[str] = set()
@@ -563,25 +554,25 @@ class ZrfVariant(Variant, Engine):
         if not targets:
             return False
         turn = self._turn(pos)
-        links = self._links[turn.pieces_of]
-        board = pos.board
-        for sq, piece in enumerate(board):
-            if piece is None or piece.color != turn.pieces_of:
+        return self._scan(pos, turn.player, turn.pieces_of, turn.move_type, frozenset(targets))
+
+    def _scan(
+        self,
+        pos: Position,
+        player: int,
+        owner: int,
+        move_type: str | None,
+        targets: frozenset[int],
+        skip: int = -1,
+    ) -> bool:
+        """Whether some move of ``owner``'s pieces (other than the one on ``skip``)
+        would remove a piece standing on ``targets``."""
+        run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
+        for sq, piece in enumerate(pos.board):
+            if piece is None or piece.color != owner or sq == skip:
                 continue
-            found: list[Emitted] = []
-            self._run_blocks(
-                pos,
-                links,
-                turn.player,
-                turn.pieces_of,
-                turn.move_type,
-                sq,
-                piece,
-                found,
-                False,
-                attack_scan=True,
-            )
-            if any(_hits(em, targets) for em in found):
+            self._run_blocks(run, move_type, sq, piece, False)
+            if run.hit:
                 return True
         return False
 
@@ -607,26 +598,7 @@ class ZrfVariant(Variant, Engine):
             return False
         board[sq] = stand_in
         try:
-            links = self._links[attacker]
-            for at, piece in enumerate(board):
-                if piece is None or piece.color != attacker or at == sq:
-                    continue
-                found: list[Emitted] = []
-                self._run_blocks(
-                    pos,
-                    links,
-                    attacker,
-                    attacker,
-                    move_type,
-                    at,
-                    piece,
-                    found,
-                    False,
-                    attack_scan=True,
-                )
-                if any(_hits(em, {sq}) for em in found):
-                    return True
-            return False
+            return self._scan(pos, attacker, attacker, move_type, frozenset({sq}), skip=sq)
         finally:
             board[sq] = original
 
@@ -698,13 +670,13 @@ class ZrfVariant(Variant, Engine):
             return found[0]
         if found:
             raise AmbiguousMoveError(
-                f"move {text!r} matches {len(found)} legal moves",
+                f"move {shown(text)} matches {len(found)} legal moves",
                 text=text,
                 fen=pos.fen(),
                 nearest=tuple(self.move_text(pos, m) for m in found[:5]),
             )
         raise IllegalMoveError(
-            f"illegal move {text!r}; legal moves begin "
+            f"illegal move {shown(text)}; legal moves begin "
             + ", ".join(self.move_text(pos, m) for m in legal[:5]),
             text=text,
             fen=pos.fen(),
@@ -824,7 +796,7 @@ class ZrfVariant(Variant, Engine):
                 attrs = frozenset(group[3:])
                 unknown = attrs - set(self.zrf_type(kind).attribute_index)
                 if unknown:
-                    raise FenError(f"{group[1]} has no attribute {sorted(unknown)[0]!r}")
+                    raise FenError(f"{group[1]} has no attribute {shown(sorted(unknown)[0])}")
                 pos.board[sq] = self.piece(kind, owner, (), attrs)
             else:
                 raise FenError(f"cannot read ({' '.join(group)}) in a {self.title} position")
@@ -844,12 +816,13 @@ class ZrfVariant(Variant, Engine):
 
     def _player(self, name: str, players: dict[str, int]) -> int:
         if name not in players:
-            raise FenError(f"no player {name!r} in {self.title} (players: {', '.join(players)})")
+            known = ", ".join(players)
+            raise FenError(f"no player {shown(name)} in {self.title} (players: {known})")
         return players[name]
 
     def _kind(self, name: str) -> str:
         if name not in self.kinds:
-            raise FenError(f"no piece {name!r} in {self.title}")
+            raise FenError(f"no piece {shown(name)} in {self.title}")
         return self.kinds[name]
 
     def _square(self, name: str, *, allow_none: bool = False) -> int:
@@ -857,7 +830,7 @@ class ZrfVariant(Variant, Engine):
             return -1
         sq = self.geometry.index_of(name)
         if sq is None:
-            raise FenError(f"no position {name!r} in {self.title}")
+            raise FenError(f"no position {shown(name)} in {self.title}")
         return sq
 
 
@@ -877,15 +850,6 @@ def _written_order(effects: Sequence[Effect]) -> list[Effect]:
     each kind in the order they ran (Duke's strike runs ``capture`` before
     ``create`` and writes the creation first)."""
     return sorted(effects, key=lambda e: e[0] == "capture")
-
-
-def _hits(em: Emitted, targets: set[int]) -> bool:
-    """Whether an emitted move removes a piece standing on one of ``targets``."""
-    leaving = {p.frm for p in em.parts if p.frm is not None}
-    for part in em.parts:
-        if part.to in targets and part.to not in leaving:
-            return True
-    return any(kind in ("capture", "create") and sq in targets for kind, sq, _ in em.effects)
 
 
 # -- goals -------------------------------------------------------------------------------
@@ -912,11 +876,11 @@ class _Goal:
             if word == "repetition":
                 return lambda pos, player: pos.repetitions() >= REPETITIONS
             raise ZrfError(
-                f"goal {word!r} is not supported by trebuchet's ZRF engine", source, node.line
+                f"goal {shown(word)} is not supported by trebuchet's ZRF engine", source, node.line
             )
         if not isinstance(node, Form) or not node.head:
             raise ZrfError(
-                f"goal {_render(node)!r} is not supported by trebuchet's ZRF engine",
+                f"goal {shown(_render(node))} is not supported by trebuchet's ZRF engine",
                 source,
                 node.line,
             )
@@ -1010,9 +974,8 @@ class _Goal:
             elif _word(arg, source) in game.kinds:
                 kinds.add(game.kinds[_word(arg, source)])
             else:
-                raise ZrfError(
-                    f"absolute-config {_word(arg, source)!r} is not supported", source, node.line
-                )
+                word = shown(_word(arg, source))
+                raise ZrfError(f"absolute-config {word} is not supported", source, node.line)
 
         def squares(player: int) -> list[frozenset[int]]:
             out = []
@@ -1025,7 +988,7 @@ class _Goal:
                     out.append(game.spec.board.zones.get((word, player), frozenset()))
                 else:
                     raise ZrfError(
-                        f"absolute-config place {word!r} is not supported", source, node.line
+                        f"absolute-config place {shown(word)} is not supported", source, node.line
                     )
             return out
 
@@ -1125,7 +1088,7 @@ def _groups(text: str) -> list[list[str]]:
             groups.append(current)
             current = None
         elif current is None:
-            raise FenError(f"{token!r} outside the (…) groups of a position")
+            raise FenError(f"{shown(token)} outside the (…) groups of a position")
         else:
             current.append(token)
     if current is not None:

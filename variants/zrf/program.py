@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from trebuchet.variants.errors import shown
 from trebuchet.variants.pieces import Piece
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.tree import Atom, Form, Node, Str
@@ -152,6 +153,7 @@ class Run:
         "engine",
         "flags",
         "frm",
+        "hit",
         "links",
         "mark",
         "move_type",
@@ -163,6 +165,7 @@ class Run:
         "player",
         "pos",
         "steps",
+        "targets",
         "to",
     )
 
@@ -177,6 +180,7 @@ class Run:
         out: list[Emitted],
         *,
         attack_scan: bool = False,
+        targets: frozenset[int] | None = None,
     ) -> None:
         self.engine = engine
         self.pos = pos
@@ -186,7 +190,11 @@ class Run:
         self.owner = owner
         self.move_type = move_type
         self.out = out
-        self.attack_scan = attack_scan
+        self.attack_scan = attack_scan or targets is not None
+        #: in a scan for captures: the squares looked for; emitting then only checks
+        #: whether the move would remove a piece there (``hit``) and builds nothing
+        self.targets = targets
+        self.hit = False
         self.cur = -1
         self.mark = -1
         self.frm: int | None = None
@@ -198,8 +206,9 @@ class Run:
         self.pflags: dict[tuple[str, int], bool] = {}
         self.steps = 0
 
-    def start(self, sq: int, piece: Piece, dropping: bool) -> None:
-        """Begin the block at ``sq``: the piece there moves (or, dropping, arrives)."""
+    def start(self, sq: int, piece: Piece, dropping: bool, move_type: str) -> None:
+        """Begin a block at ``sq``: the piece there moves (or, dropping, arrives)."""
+        self.move_type = move_type
         self.cur = self.mark = sq
         self.frm = None if dropping else sq
         self.piece = piece
@@ -247,6 +256,10 @@ class Run:
         earlier square of the drop loop is not part of the later move), while
         the parts and the position go on.
         """
+        if self.targets is not None:
+            self.hit = self.hit or self._hits_target()
+            self.effects = []
+            return
         saved = list(self.parts)
         self.close_part()
         parts = self.parts
@@ -270,6 +283,23 @@ class Run:
             self.out.append(
                 Emitted((*parts[:-1], moved), effects, self.move_type, partial, copy, kind)
             )
+
+    def _hits_target(self) -> bool:
+        """Whether the move built so far removes a piece on one of ``targets``: a
+        part lands there (and none carries that piece away first), or a capture or
+        a creation falls there."""
+        targets = self.targets
+        assert targets is not None
+        leaving = {p.frm for p in self.parts}
+        if self.frm is not None:
+            leaving.add(self.frm)
+        to = self.to if self.to >= 0 else self.cur
+        if self.piece is not None and to != self.frm and to in targets and to not in leaving:
+            return True
+        for part in self.parts:
+            if part.to in targets and part.to not in leaving:
+                return True
+        return any(kind in ("capture", "create") and sq in targets for kind, sq, _ in self.effects)
 
     def count(self, line: int, source: str) -> None:
         """One more loop turn; a runaway loop stops the run with an error."""
@@ -320,7 +350,7 @@ class Compiler:
 
     def instruction(self, node: Node) -> list[Op]:
         if isinstance(node, Str):
-            raise self.refuse(f"string {node.text!r} as an instruction", node)
+            raise self.refuse(f"string {shown(node.text)} as an instruction", node)
         if isinstance(node, Atom):
             return [self.atom(node)]
         head = node.head
@@ -347,7 +377,7 @@ class Compiler:
             return simple
         if word in NOT_YET:
             raise self.refuse(word, node, "a construct of multi-part turns")
-        raise self.refuse(f"instruction {word!r}", node)
+        raise self.refuse(f"instruction {shown(word)}", node)
 
     # -- locations ------------------------------------------------------------
     def loc(self, node: Node | None) -> Loc:
@@ -368,7 +398,8 @@ class Compiler:
             if node.text in self.world.positions:
                 index = self.world.positions[node.text]
                 return lambda run: index
-        raise self.refuse(f"location {_text(node)!r}", node, "expected a direction or a position")
+        where = f"location {shown(_text(node))}"
+        raise self.refuse(where, node, "expected a direction or a position")
 
     # -- conditions -----------------------------------------------------------
     def cond(self, node: Node) -> Cond:
@@ -388,10 +419,17 @@ class Compiler:
                 inner = self.cond(node.args[0])
                 return lambda run: not inner(run)
             return self.cond_word(head, node.args, node)
-        raise self.refuse(f"condition {_text(node)!r}", node)
+        raise self.refuse(f"condition {shown(_text(node))}", node)
 
     def cond_word(self, word: str, args: Sequence[Node] | None, node: Node) -> Cond:
-        """A predicate by name, with its arguments (None: written bare)."""
+        """A predicate by name, with its arguments (None: written bare).
+
+        An attribute's own name comes first: Luzhanqi.zrf declares an attribute
+        ``not-locked?``, which is not the negation of a ``locked?``.
+        """
+        if word in self.world.attributes:
+            where = self.loc(args[0] if args else None)
+            return _has_attribute(word, where)
         if word.startswith("not-") and word[4:]:
             inner = self.cond_word(word[4:], args, node)
             return lambda run: not inner(run)
@@ -401,20 +439,17 @@ class Compiler:
         build = _PREDICATES.get(word)
         if build is not None:
             return build(self, list(args or ()), node)
-        if word in self.world.attributes:
-            where = self.loc(args[0] if args else None)
-            return _has_attribute(word, where)
-        raise self.refuse(f"condition {word!r}", node)
+        raise self.refuse(f"condition {shown(word)}", node)
 
     # -- names ----------------------------------------------------------------
     def kind(self, node: Node) -> str:
         if isinstance(node, Atom) and node.text in self.world.kinds:
             return self.world.kinds[node.text]
-        raise self.refuse(f"piece {_text(node)!r}", node, "no (piece …) of that name")
+        raise self.refuse(f"piece {shown(_text(node))}", node, "no (piece …) of that name")
 
     def name(self, node: Node) -> str:
         if isinstance(node, Form):
-            raise self.refuse(f"{_text(node)!r} where a name belongs", node)
+            raise self.refuse(f"{shown(_text(node))} where a name belongs", node)
         return node.text
 
 
@@ -457,7 +492,7 @@ def _toward(direction: str) -> Loc:
 
 def _add(run: Run) -> bool:
     run.emit()
-    return True
+    return not run.hit  # a scan stops at the first move that hits
 
 
 def _cascade(run: Run) -> bool:
@@ -681,7 +716,7 @@ def _opposite(c: Compiler, node: Form) -> Op:
         raise c.refuse("(opposite …) without one direction", node)
     direction = node.args[0].text
     if direction not in c.world.directions:
-        raise c.refuse(f"direction {direction!r}", node)
+        raise c.refuse(f"direction {shown(direction)}", node)
     return _step(OPPOSITE_PREFIX + direction)
 
 
@@ -832,7 +867,7 @@ def _in_zone(c: Compiler, args: list[Node], node: Node) -> Cond:
         raise c.refuse("(in-zone?) without a zone", node)
     zone = c.name(args[0])
     if zone not in c.world.zones:
-        raise c.refuse(f"zone {zone!r}", node, "no (zone …) of that name")
+        raise c.refuse(f"zone {shown(zone)}", node, "no (zone …) of that name")
     where = _one_loc(c, args[1:], node, "in-zone?")
 
     def cond(run: Run) -> bool:
@@ -901,7 +936,7 @@ def _position_is(c: Compiler, args: list[Node], node: Node) -> Cond:
         raise c.refuse("(position? …) without one position", node)
     name = c.name(args[0])
     if name not in c.world.positions:
-        raise c.refuse(f"position {name!r}", node)
+        raise c.refuse(f"position {shown(name)}", node)
     index = c.world.positions[name]
     return lambda run: run.cur == index
 

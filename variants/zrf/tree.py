@@ -6,6 +6,14 @@ Atoms and strings are kept apart because a string ``"White"`` and an atom
 
 from __future__ import annotations
 
+from trebuchet.variants.zrf.errors import ZrfError
+
+#: The longest text :meth:`Form.render` and :func:`text_of` make unless told
+#: otherwise.  The longest text of the corpus is 3,395 characters (Luzhanqi.zrf's
+#: description); macro expansion shares subtrees, so a small file can stand for a
+#: form whose text is gigabytes, and every rendering is bounded.
+MAX_TEXT = 1_000_000
+
 
 class _Leaf:
     """An atom or a string: its text and line.
@@ -65,7 +73,7 @@ class Form:
         return hash(self.items)
 
     def __repr__(self) -> str:
-        return f"Form({self.render()!r}, line={self.line})"
+        return f"Form({clipped(self, 200)!r}, line={self.line})"
 
     @property
     def head(self) -> str:
@@ -86,17 +94,62 @@ class Form:
         found = self.children(head)
         return found[0] if found else None
 
-    def render(self) -> str:
-        return "(" + " ".join(item.render() for item in self.items) + ")"
+    def render(self, limit: int = MAX_TEXT) -> str:
+        """The form as ZRF text; ZrfError (with the form's line) when it would be
+        longer than ``limit`` characters.
+
+        Written with a stack, not recursion, so that the time is linear in the
+        text and the depth of the tree does not matter.
+        """
+        parts, whole = _render(self, limit)
+        if not whole:
+            raise ZrfError(f"a form here is longer than {limit} characters as text", line=self.line)
+        return "".join(parts)
 
 
 Node = Atom | Str | Form
 
 
-def text_of(node: Node) -> str:
-    """The text of an atom or string; a form's rendering otherwise."""
+def _render(node: Form, limit: int) -> tuple[list[str], bool]:
+    """The pieces of ``node``'s text, and whether they are all of it: the walk stops
+    once the pieces pass ``limit`` characters."""
+    parts: list[str] = []
+    size = 0
+    stack: list[Node | str] = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Form):
+            text = "("
+            stack.append(")")
+            items = item.items
+            for i in range(len(items) - 1, -1, -1):
+                stack.append(items[i])
+                if i:
+                    stack.append(" ")
+        else:
+            text = item if isinstance(item, str) else item.render()
+        parts.append(text)
+        size += len(text)
+        if size > limit:
+            return parts, False
+    return parts, True
+
+
+def clipped(node: Node, width: int) -> str:
+    """The text of ``node`` cut to ``width`` characters (``...`` at the end when cut)."""
     if isinstance(node, Form):
-        return node.render()
+        parts, _ = _render(node, width)
+        text = "".join(parts)
+    else:
+        text = node.render()
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+def text_of(node: Node, limit: int = MAX_TEXT) -> str:
+    """The text of an atom or string; a form's rendering otherwise (at most ``limit``
+    characters, ZrfError beyond)."""
+    if isinstance(node, Form):
+        return node.render(limit)
     return node.text
 
 
