@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
 
 import pyparsing as pp
 
@@ -470,10 +470,7 @@ def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
     if pos.fen() != variant.start_position().fen():
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
-    for line in lines:
-        move = _match(pos, line, source)
-        record.moves.append(MoveNode(pos.move_text(move), line=line.line, move=move))
-        pos.push(move)
+    record.moves = _replay(pos, lines, source, pos.move_text)
     return record
 
 
@@ -527,26 +524,6 @@ def _fen_row(pieces: Iterable[Piece | None]) -> str:
     return out + (str(empty) if empty else "")
 
 
-def _match(pos: Position, line: MoveLine, source: str) -> Move:
-    wanted = line.body().split()
-    if wanted[:1] == ["partial"]:
-        wanted = wanted[2:]  # the partial number is Zillions' own bookkeeping
-    legal = pos.legal_moves()
-    found = [m for m in legal if _zsg_text(pos, m).split() == wanted]
-    if found and all(m.actions == found[0].actions for m in found):
-        # Moves that differ only in how our rules name them (a Catapult's
-        # "launch" and "ride" to the same square) do the same thing on the
-        # board, and a ZSG records only the board: the first stands for all.
-        return found[0]
-    text = " ".join(wanted)
-    if found:
-        problem = f"matches {len(found)} legal moves"
-    else:
-        nearest = difflib.get_close_matches(text, [_zsg_text(pos, m) for m in legal], n=3, cutoff=0)
-        problem = "matches no legal move; nearest: " + ("; ".join(nearest) or "no legal moves")
-    raise RecordError(f"move {line.number} {shown(text)} {problem}", source=source, line=line.line)
-
-
 def _zsg_text(pos: Position, move: Move) -> str:
     """A move as a saved game writes it: a Zillions game's own text, else ours."""
     if isinstance(move, ZrfMove):
@@ -571,11 +548,96 @@ def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
     if saved.setup:
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
-    for line in saved.moves:
-        move = _match(pos, line, source)
-        record.moves.append(MoveNode(_zsg_text(pos, move), line=line.line, move=move))
-        pos.push(move)
+    record.moves = _replay(pos, saved.moves, source, lambda move: _zsg_text(pos, move))
     return record
+
+
+def _replay(
+    pos: Position, lines: Sequence[MoveLine], source: str, text_of: Callable[[Move], str]
+) -> list[MoveNode]:
+    """The moves the lines write, played on ``pos``, as record nodes."""
+    nodes: list[MoveNode] = []
+    start = 0
+    while start < len(lines):
+        move, used = _match_turn(pos, lines, start, source)
+        nodes.append(MoveNode(text_of(move), line=lines[start].line, move=move))
+        pos.push(move)
+        start += used
+    return nodes
+
+
+def _step_words(line: MoveLine) -> list[str]:
+    """A line's words without its number and Zillions' ``partial K`` bookkeeping."""
+    words = line.body().split()
+    return words[2:] if words[:1] == ["partial"] else words
+
+
+def _steps_of(pos: Position, move: Move) -> list[list[str]]:
+    """The words of each line a saved game writes for ``move`` (one per step)."""
+    if isinstance(move, ZrfMove):
+        return [step.text.split() for step in move.turn_steps]
+    return [_zsg_text(pos, move).split()]
+
+
+def _match_turn(
+    pos: Position, lines: Sequence[MoveLine], start: int, source: str
+) -> tuple[Move, int]:
+    """The legal turn that the lines from ``start`` on write, and how many lines it
+    takes.  A turn of several steps has a line per step; it goes on while the
+    next line is a step some legal turn takes next, and may end where a legal
+    turn ends (a turn stopped where it must go on is refused)."""
+    legal = pos.legal_moves()
+    candidates = [(move, _steps_of(pos, move)) for move in legal]
+    taken = 0
+    while True:
+        line = lines[start + taken]
+        wanted = _step_words(line)
+        open_ = [(m, steps) for m, steps in candidates if len(steps) > taken]
+        going = [(m, steps) for m, steps in open_ if steps[taken] == wanted]
+        if not going:
+            options = sorted({" ".join(steps[taken]) for _, steps in open_})
+            _refuse_line(line, wanted, options, source, taken > 0)
+        taken += 1
+        following = lines[start + taken] if start + taken < len(lines) else None
+        longer = [(m, steps) for m, steps in going if len(steps) > taken]
+        if following is not None and any(
+            steps[taken] == _step_words(following) for _, steps in longer
+        ):
+            candidates = longer
+            continue
+        ended = [m for m, steps in going if len(steps) == taken]
+        if not ended:
+            options = sorted({" ".join(steps[taken]) for _, steps in longer})
+            raise RecordError(
+                f"move {line.number}: the turn must go on (with {'; '.join(options[:3])})"
+                + ("" if following is None else f", not {shown(following.body())}"),
+                source=source,
+                line=line.line if following is None else following.line,
+            )
+        if len(ended) > 1 and any(m.actions != ended[0].actions for m in ended):
+            raise RecordError(
+                f"move {line.number} {shown(' '.join(wanted))} matches {len(ended)} legal moves",
+                source=source,
+                line=line.line,
+            )
+        # Moves that differ only in how our rules name them (a Catapult's
+        # "launch" and "ride" to the same square) do the same thing on the
+        # board, and a ZSG records only the board: the first stands for all.
+        return ended[0], taken
+
+
+def _refuse_line(
+    line: MoveLine, wanted: list[str], options: list[str], source: str, within: bool
+) -> NoReturn:
+    text = " ".join(wanted)
+    nearest = difflib.get_close_matches(text, options, n=3, cutoff=0)
+    what = "no step the turn can go on with" if within else "no legal move"
+    raise RecordError(
+        f"move {line.number} {shown(text)} matches {what}; nearest: "
+        + ("; ".join(nearest) or "no legal moves"),
+        source=source,
+        line=line.line,
+    )
 
 
 def _set_up_zrf(variant: ZrfVariant, pos: Position, entry: tuple[str, ...], source: str) -> None:
