@@ -30,7 +30,13 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import ClassVar
 
-from trebuchet.variants.errors import AmbiguousMoveError, FenError, IllegalMoveError, shown
+from trebuchet.variants.errors import (
+    AmbiguousMoveError,
+    FenError,
+    IllegalMoveError,
+    MoveError,
+    shown,
+)
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Action,
@@ -45,6 +51,7 @@ from trebuchet.variants.move import (
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
+from trebuchet.variants.san import SanNotation
 from trebuchet.variants.variant import Outcome, Variant
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.program import (
@@ -184,16 +191,41 @@ class ZrfPieceType(PieceType):
 
 
 class ZrfNotation:
-    """A Zillions game's notation: its saved-game text (``Pawn e2 - e4``)."""
+    """A Zillions game's notation in one word, for PGN: generalised SAN (``Zb3``)
+    where it names the move alone, else the saved-game text with ``_`` for its
+    spaces and ``/`` between the steps of a turn
+    (``Checker_c3_-_e5_x_d4/Checker_e5_-_c7_x_d6``).  Reading takes either, and
+    the saved-game text itself."""
 
     def __init__(self, variant: ZrfVariant) -> None:
         self.variant = variant
+        self.san = SanNotation(variant)
 
     def write(self, pos: Position, move: Move) -> str:
-        return self.variant.move_text(pos, move)
+        if move.is_null():
+            return "--"
+        san = self.san.write(pos, move)
+        try:
+            if self.san.read(pos, san).actions == move.actions:
+                return san
+        except MoveError:
+            pass
+        return self._word(pos, move)
+
+    def _word(self, pos: Position, move: Move) -> str:
+        text = self.variant.move_text(pos, move)
+        return "/".join("_".join(step.split()) for step in text.split(STEP_SEPARATOR))
 
     def read(self, pos: Position, text: str) -> Move:
-        return self.variant.parse_move(pos, text)
+        if "_" in text or "/" in text:
+            # compared as written, so that names holding "_" or "/" still match
+            found = [m for m in self.variant.legal_moves(pos) if self._word(pos, m) == text]
+            if len(found) == 1:
+                return found[0]
+        try:
+            return self.variant.parse_move(pos, text)
+        except MoveError:
+            return self.san.read(pos, text)
 
 
 class ZrfVariant(Variant, Engine):
@@ -203,6 +235,9 @@ class ZrfVariant(Variant, Engine):
     :func:`trebuchet.converters.zrf.to_variant.zrf_variant_class`) whose class
     attributes are the game's :class:`GameSpec` and its pieces' letters.
     """
+
+    #: a turn of many steps is one text (Jotunheimr's longest: 957 characters)
+    longest_move_text = 16_000
 
     simple_rules = False
     spec: ClassVar[GameSpec]
@@ -432,15 +467,24 @@ class ZrfVariant(Variant, Engine):
         return _TurnView(entry.player, entry.pieces_of, entry.move_type)
 
     def turn_moves(
-        self, pos: Position, player: int, owner: int, move_type: str | None
+        self,
+        pos: Position,
+        player: int,
+        owner: int,
+        move_type: str | None,
+        *,
+        ranked: bool = True,
     ) -> list[Move]:
         """The whole turns ``player`` may play with ``owner``'s pieces: first steps
         (of the highest ``move-priorities`` class that has one), each partial step
         followed by every way its piece can go on; under ``"maximal captures"``
-        only the turns that capture the most."""
-        steps = self._by_priority(self._first_steps(pos, player, owner, move_type))
+        only the turns that capture the most.  ``ranked=False`` keeps the turns
+        those two rules would refuse (the tests' mutants are made of them)."""
+        steps = self._first_steps(pos, player, owner, move_type)
+        if ranked:
+            steps = list(self._by_priority(steps))
         if all(step.emitted.partial is None for step in steps):
-            return self._most_captures(list(steps))
+            return self._most_captures(list(steps)) if ranked else list(steps)
         turns: list[Move] = []
         for step in steps:
             if step.emitted.partial is None:
@@ -452,7 +496,7 @@ class ZrfVariant(Variant, Engine):
                     raise ZrfError(
                         f"more than {MAX_TURNS} turns from one position", self.spec.source
                     )
-        return self._most_captures(turns)
+        return self._most_captures(turns) if ranked else turns
 
     def _first_steps(
         self, pos: Position, player: int, owner: int, move_type: str | None
