@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean
+.PHONY: demo test bench lint clean fast pure test-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,20 +20,41 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/perft.py
+	$(BIN)/python bench/legality.py
 	$(BIN)/python bench/variants_perft.py
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/analysis.py
+
+# The compiled build (docs/speed.md): mypyc compiles the rules core and the PGN
+# path in place, next to the sources, where imports find them before the .py
+# files; `make pure` removes them again.  Needs a C compiler and Python's headers.
+fast: $(STAMP)
+	@$(BIN)/python -c "import shutil, sysconfig; cc = (sysconfig.get_config_var('CC') or 'cc').split()[0]; \
+	  raise SystemExit(None if shutil.which(cc) else f'make fast needs a C compiler ({cc}); the pure build needs none')"
+	TREBUCHET_COMPILE=1 $(BIN)/python setup.py --quiet build_ext --inplace
+	find trebuchet variants converters -name '*.so' -exec touch {} +
+	$(BIN)/python -c "import trebuchet; assert trebuchet.COMPILED; print('compiled build loaded')"
+
+# CI's compiled tier (docs/speed.md): the suite against the compiled build, less the
+# tests of Zillions rules files (their reader and engine are not compiled).
+test-compiled: fast
+	TREBUCHET_BUILD=compiled $(BIN)/python -m pytest -n auto -k "not zrf"
+
+pure:
+	find trebuchet variants converters analysis -name '*.so' -delete
+	rm -rf build/compile build/mypyc
 
 # mypy cannot follow the editable install's import hook, so it checks the package
 # through a tree of links laid out as it installs (trebuchet/variants -> variants).
 TYPED := build/typecheck
 
 lint: $(STAMP)
-	$(BIN)/ruff check variants converters analysis trebuchet tests bench
+	$(BIN)/ruff check variants converters analysis trebuchet tests bench build_support setup.py
 	rm -rf $(TYPED) && mkdir -p $(TYPED)/trebuchet
 	for f in trebuchet/*; do ln -s "$(CURDIR)/$$f" $(TYPED)/$$f; done
 	for d in variants converters analysis; do ln -s "$(CURDIR)/$$d" $(TYPED)/trebuchet/$$d; done
 	cd $(TYPED) && $(CURDIR)/$(BIN)/mypy --config-file $(CURDIR)/pyproject.toml -p trebuchet
 
 clean:
+	find trebuchet variants converters analysis -name '*.so' -delete
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -11,10 +11,11 @@ never looked at cannot change what it does, so only looked-at squares are tried.
 
 from __future__ import annotations
 
+from types import FunctionType
 from typing import Any, SupportsIndex, overload
 
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
-from trebuchet.variants.pieces import WALL, WHITE, Piece, Player
+from trebuchet.variants.pieces import WALL, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
@@ -107,8 +108,13 @@ class ReadLog(list[Piece | None]):
 
 
 def squares_read(pos: Position, sq: int, piece: Piece) -> tuple[list[Move], set[int]]:
-    """The moves of ``piece`` on ``sq`` and the squares its generator looked at."""
+    """The moves of ``piece`` on ``sq`` and the squares its generator looked at (every
+    square, when the generator is compiled: compiled code indexes the board's list
+    directly, past the log; docs/speed.md)."""
     plain = pos.board
+    assert piece.type is not None
+    if not _logs_reads(type(piece.type)):
+        return generate(pos, sq, piece), set(range(len(plain)))
     log = ReadLog(plain)
     pos.board = log
     try:
@@ -116,6 +122,16 @@ def squares_read(pos: Position, sq: int, piece: Piece) -> tuple[list[Move], set[
     finally:
         pos.board = plain
     return moves, log.read
+
+
+def _logs_reads(kind: type[PieceType]) -> bool:
+    """Whether every ``generate`` the kind's classes define is interpreted Python (the
+    compiled build's are not functions), so that a :class:`ReadLog` sees its reads."""
+    return all(
+        isinstance(klass.__dict__["generate"], FunctionType)
+        for klass in kind.__mro__
+        if "generate" in klass.__dict__ and klass is not PieceType
+    )
 
 
 def capture_squares(pos: Position, sq: int, piece: Piece, enemy: Piece) -> list[int]:

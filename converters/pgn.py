@@ -162,7 +162,8 @@ class _Lexer:
             if not text.strip():
                 yield Token("blank", "", self.line_no, 1)
                 continue
-            yield from self._line_tokens(text)
+            for token in self._line_tokens(text):  # noqa: UP028 (docs/speed.md)
+                yield token
 
     def _line_tokens(self, text: str) -> Iterator[Token]:
         pos = 0
@@ -516,8 +517,16 @@ def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecor
     Lines are read at most :data:`~trebuchet.converters.inputs.MAX_LINE` bytes at a
     time, so memory stays small whatever the file holds.
     """
-    lines = (_decode(line) for line in file_lines(path, progress))
-    yield from read_games(lines, path)
+    # loops, not ``yield from`` or a generator expression: the compiled build
+    # mishandles closing such a generator from outside (docs/speed.md)
+    for item in read_games(_decoded(file_lines(path, progress)), path):  # noqa: UP028
+        yield item
+
+
+def _decoded(lines: Iterable[bytes]) -> Iterator[str]:
+    """Each of ``lines`` decoded (UTF-8, falling back to Latin-1)."""
+    for line in lines:
+        yield _decode(line)
 
 
 def sniff(head: str) -> bool:

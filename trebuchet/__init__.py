@@ -15,7 +15,10 @@ Move(12, 28, (Relocate(frm=12, to=28),))
 
 from __future__ import annotations
 
+import sys
+import warnings
 from collections.abc import Iterable, Iterator
+from pathlib import Path
 from typing import IO
 
 from trebuchet.analysis.board import AnalysisError, PieceForm, find_piece, piece_forms
@@ -30,6 +33,7 @@ from trebuchet.converters.record import (
     ReplayError,
 )
 from trebuchet.converters.replay import replay
+from trebuchet.variants import variant as _core
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
     BetzaError,
@@ -58,6 +62,32 @@ from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_names
 from trebuchet.variants.variant import Outcome, Promotion, Variant
+
+#: True when the rules core was loaded from the compiled build (``make fast``,
+#: docs/speed.md); False for the pure-Python package, the default install
+COMPILED: bool = not (_core.__file__ or "").endswith(".py")
+
+
+def _stale_modules() -> list[str]:
+    """Compiled modules of ours whose source was changed after they were built."""
+    stale = []
+    for name, module in list(sys.modules.items()):
+        built = getattr(module, "__file__", None) or ""
+        if not name.startswith("trebuchet.") or not built.endswith(".so"):
+            continue
+        source = Path(built).with_name(Path(built).name.split(".")[0] + ".py")
+        if source.exists() and source.stat().st_mtime > Path(built).stat().st_mtime:
+            stale.append(name)
+    return stale
+
+
+if COMPILED and (_stale := _stale_modules()):
+    warnings.warn(
+        f"the compiled build is older than its sources ({', '.join(sorted(_stale))}): "
+        "run `make fast` again, or `make pure`",
+        RuntimeWarning,
+        stacklevel=2,
+    )
 
 
 def read_games(path: str, format: str | None = None) -> Iterator[GameRecord | RecordError]:
@@ -88,6 +118,7 @@ def reach(variant: Variant, piece: str) -> Reachability:
 
 __all__ = [
     "BLACK",
+    "COMPILED",
     "FORMATS",
     "WHITE",
     "Action",

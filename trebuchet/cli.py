@@ -24,7 +24,7 @@ from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.errors import MoveError, TrebuchetError
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.position import Position
-from trebuchet.variants.registry import variant_class, variant_names
+from trebuchet.variants.registry import get_variant, variant_class, variant_names
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -86,7 +86,8 @@ def variants_command(as_json: bool) -> None:
                 "name": name,
                 "title": cls.title,
                 "board": f"{cls.files}x{cls.ranks}",
-                "start_fen": cls.start_fen,
+                # the instance's: a compiled class keeps the default in its instances
+                "start_fen": get_variant(name).start_fen,
                 "options": dict(cls.option_help),
             }
         )

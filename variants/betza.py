@@ -211,11 +211,13 @@ def parse_betza(text: str) -> tuple[Component, ...]:
     comps = []
     for group in groups:
         comps.append(
+            # pyparsing gives None, not the default, for a named group that matched
+            # nothing; ``or ""`` keeps the text a str (the compiled build checks it)
             _component(
-                group.get("mods", ""),
+                group.get("mods") or "",
                 group["atom"],
                 bool(group.get("double")),
-                group.get("range", ""),
+                group.get("range") or "",
                 text,
             )
         )

@@ -64,7 +64,7 @@ from enum import StrEnum
 from typing import ClassVar, NamedTuple
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
-from trebuchet.variants.geometry import ORTHOGONAL, QUEEN_LINES
+from trebuchet.variants.geometry import ORTHOGONAL, QUEEN_LINES, Geometry
 from trebuchet.variants.move import (
     Action,
     Change,
@@ -84,6 +84,20 @@ from trebuchet.variants.variant import Outcome, Promotion, Variant
 
 RIVER_RANK = 5
 """0-based rank of the river (rank 6 on the page, CT-1)."""
+
+#: how a kind that removes pieces in ways the rays do not see (or rides a Catapult)
+#: lines up with its victim: along a rank or file, a diagonal, next to it, within
+#: two squares on a queen line, or a knight's leap away
+_SHAPES = {
+    "M": "orthogonal",
+    "R": "orthogonal",
+    "B": "diagonal",
+    "E": "near",
+    "K": "near",
+    "P": "near",
+    "A": "two",
+    "H": "knight",
+}
 
 
 
@@ -538,12 +552,20 @@ class CatapultsOfTroy(Variant):
     #: launched back (CT-8c), so only a piece leaving the board is irreversible (CT-13).
     pawn_kinds: ClassVar[frozenset[str]] = frozenset()
     # CT-4: pawns become Archers on the last rank, at once
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({"P"}), choices=("A",), ranks=(10,), mandatory_ranks=(10,)
     )
     simple_rules: ClassVar[bool] = False
+    board_legality: ClassVar[bool] = True
     # H before A, so that C(HA) reads as a Catapult carrying a loaded Horse
     kind_order = "KECMRBHAP"
+
+    def __init__(self, options: Iterable[str] = ()) -> None:
+        super().__init__(options)
+        self._reach = _Reach(self.geometry)
+        #: kinds whose captures the rays of the rules core find (for a rider, from
+        #: its Catapult's square)
+        self._simple_riders = frozenset(k for k, t in self.types.items() if t.simple)
 
     def piece_types(self) -> list[PieceType]:
         return [
@@ -592,24 +614,123 @@ class CatapultsOfTroy(Variant):
         arrived = self.arrive(piece, move.to)
         return move if arrived is piece else with_change(move, arrived, "A")
 
+    # -- attacks -------------------------------------------------------------------
+    def removes(self, pos: Position, target: int, by: Player, kinds: frozenset[str]) -> bool:
+        """Whether a ``by`` piece of a special kind could remove the enemy piece on
+        ``target``, read backwards from the target through :class:`_Reach` (the
+        same answer as generating every move, which the tests check on random
+        positions): an Archer next to it, or two away over an empty or river square
+        (CT-5); a Bridge Builder next to it (its step; the bridge it may take away
+        is always next to it, CT-7); a Ram whose battering line reaches it (CT-9);
+        and a Catapult's rider, which captures from the Catapult's square as it
+        would standing there (CT-8e).  A friendly or missing target, or a subset
+        of the kinds, is left to the general test."""
+        board = pos.board
+        victim = board[target]
+        if (
+            victim is None
+            or victim is WALL
+            or victim.color == by
+            or kinds != self._tables.slow_kinds[by]
+        ):
+            return super().removes(pos, target, by, kinds)
+        reach = self._reach
+        for s1, s2 in reach.archer[target]:
+            x = board[s1]
+            if x is None or x is WALL:
+                if s2 >= 0 and _acts_as(board[s2], by, "A"):
+                    return True
+            elif _acts_as(x, by, "A") or _acts_as(x, by, "E"):
+                return True
+        for line in reach.orthogonal[target]:
+            last = victim
+            for s in line:
+                x = board[s]
+                if x is None:
+                    continue
+                if x is WALL:
+                    break
+                if last.color != by and _acts_as(x, by, "M"):
+                    return True
+                last = x
+        return self._riders_capture(pos, target, by)
+
+    def _riders_capture(self, pos: Position, target: int, by: Player) -> bool:
+        """CT-8e: whether the rider of a ``by`` Catapult, a piece of a simple kind,
+        captures ``target`` from the Catapult's square (as it would standing there)."""
+        board = pos.board
+        simple = self._simple_riders
+        for s, x in enumerate(board):
+            if x is not None and x.cargo and x.kind == "C" and x.color == by:
+                if x.cargo[0] not in simple:
+                    continue
+                board[s] = self.rider(x)
+                try:
+                    if any(s in line for line in self._check_lines(pos, target, by)):
+                        return True
+                finally:
+                    board[s] = x
+        return False
+
+    def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
+        """The squares whose contents decide :meth:`removes` for ``target``: for each
+        ``by`` piece of a special kind (or Catapult carrying a rider) that lines up
+        with the target as its kind must, its square and the squares between."""
+        geo = self.geometry
+        special = self._tables.slow_kinds[by]
+        shapes = _SHAPES
+        found: list[int] = []
+        for s, x in pos.pieces(by):
+            if x.kind == "C":
+                if not x.cargo:
+                    continue
+                kind = x.cargo[0]
+            elif x.kind in special:
+                kind = x.kind
+            else:
+                continue
+            shape = shapes.get(kind)
+            if shape is None:
+                continue
+            df = abs(geo.file_of(s) - geo.file_of(target))
+            dr = abs(geo.rank_of(s) - geo.rank_of(target))
+            if shape == "knight":
+                if {df, dr} == {1, 2}:
+                    found.append(s)
+                continue
+            orthogonal = df == 0 or dr == 0
+            if not (orthogonal or df == dr):
+                continue
+            if (
+                (shape == "orthogonal" and orthogonal)
+                or (shape == "diagonal" and not orthogonal)
+                or (shape == "near" and max(df, dr) == 1)
+                or (shape == "two" and max(df, dr) <= 2)
+            ):
+                found.append(s)
+                found.extend(geo.between(s, target))
+        return frozenset(found)
+
     # -- moves no single piece generates -------------------------------------------
     def add_special_moves(self, pos: Position, color: Player, out: list[Move]) -> None:
         """CT-8d: a friendly piece steps onto its empty Catapult with one of its
         non-capturing moves."""
-        for c, cat in pos.pieces(color):
-            if cat.kind == "C" and not cat.cargo:
+        board = pos.board
+        empty = self.piece("C", color)
+        if empty not in board:
+            return
+        for c, cat in enumerate(board):
+            if cat is empty:
                 self._boardings(pos, c, cat, out)
 
     def _boardings(self, pos: Position, c: int, cat: Piece, out: list[Move]) -> None:
-        geo = self.geometry
         board = pos.board
         board[c] = None
         try:
             found: list[tuple[Piece, Move]] = []
-            for a, piece in pos.pieces(cat.color):
-                df = abs(geo.file_of(a) - geo.file_of(c))
-                dr = abs(geo.rank_of(a) - geo.rank_of(c))
-                if not (df == 0 or dr == 0 or df == dr or {df, dr} == {1, 2}):
+            for a in self._reach.boarders[c]:
+                piece = board[a]
+                if piece is None or piece.color != cat.color:
                     continue
                 assert piece.type is not None
                 raw: list[Move] = []
@@ -662,6 +783,54 @@ class CatapultsOfTroy(Variant):
         if pos.halfmove >= 8 and pos.repetitions() >= 3:
             return Outcome("threefold_repetition", None)
         return None
+
+
+def _acts_as(x: Piece | None, by: Player, kind: str) -> bool:
+    """Whether ``x`` is a ``by`` piece that captures as ``kind`` does: of that kind, or a
+    Catapult carrying one (its rider's moves start on the Catapult's square, CT-8e)."""
+    return (
+        x is not None
+        and x.color == by
+        and (x.kind == kind or (x.kind == "C" and bool(x.cargo) and x.cargo[0] == kind))
+    )
+
+
+class _Reach:
+    """Per target square, where the special kinds would have to stand to remove the
+    piece on it."""
+
+    def __init__(self, geo: Geometry) -> None:
+        squares = range(geo.size)
+        #: (square next to the target on a queen line, the one beyond it or -1)
+        self.archer = [
+            tuple(
+                (ray[0], ray[1] if len(ray) > 1 else -1)
+                for vec in QUEEN_LINES
+                if (ray := geo.ray(t, vec)[:2])
+            )
+            for t in squares
+        ]
+        #: the squares from which a piece could step onto a Catapult on the square: on
+        #: one of its lines or a knight's leap away (in order, as moves are listed)
+        self.boarders = [
+            tuple(
+                a
+                for a in squares
+                if a != c
+                and a < geo.grid_size
+                and (
+                    (df := abs(geo.file_of(a) - geo.file_of(c))) == 0
+                    or (dr := abs(geo.rank_of(a) - geo.rank_of(c))) == 0
+                    or df == dr
+                    or {df, dr} == {1, 2}
+                )
+            )
+            for c in squares
+        ]
+        #: the target's rank and file, outward from it
+        self.orthogonal = [
+            tuple(r for vec in ORTHOGONAL if (r := geo.ray(t, vec))) for t in squares
+        ]
 
 
 __all__ = ["CatapultsNotation", "CatapultsOfTroy", "Description", "TroyMove"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Outcome, Promotion, Variant
@@ -12,6 +14,7 @@ from trebuchet.variants.variant import Outcome, Promotion, Variant
 PAWN_BETZA = "fmWfceFifmnD"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Chess(Variant):
     """The FIDE Laws of Chess: castling, en passant, promotion, the draw rules."""
 
@@ -22,7 +25,7 @@ class Chess(Variant):
     start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     ep_kinds: ClassVar[frozenset[str]] = frozenset({"P"})
     castling_rook_kinds: ClassVar[frozenset[str]] = frozenset({"R"})
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({"P"}), choices=("Q", "R", "B", "N"), ranks=(7,), mandatory_ranks=(7,)
     )
 

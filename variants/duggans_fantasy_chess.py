@@ -11,6 +11,7 @@ so generation must not be needed to answer it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import ClassVar
 
@@ -59,6 +60,10 @@ def _line(geo: Geometry, sq: int, step: Vector, length: int) -> _Route:
     """``length`` squares from ``sq`` along ``step``; () if the line leaves the board."""
     squares = geo.ray(sq, step)[:length]
     return squares if len(squares) == length else ()
+
+
+def _owned(piece: Piece | None, by: Player, kind: str) -> bool:
+    return piece is not None and piece.kind == kind and piece.color == by
 
 
 def _is_golem(piece: Piece | None) -> bool:
@@ -226,24 +231,39 @@ class Mercenary(PieceType):
             WHITE: frozenset(geometry.squares_of_rank(1)),
             BLACK: frozenset(geometry.squares_of_rank(geometry.ranks - 2)),
         }
+        #: per player and square: the square ahead, the one beyond it from the second
+        #: rank (else -1), and the side and forward steps of a threatened Mercenary
+        self.tables = {
+            color: [self._square_table(geometry, color, sq) for sq in range(geometry.size)]
+            for color in (WHITE, BLACK)
+        }
+
+    def _square_table(
+        self, geo: Geometry, color: Player, sq: int
+    ) -> tuple[int, int, tuple[int, ...]]:
+        forward = orient((0, 1), color)
+        ahead = geo.offset(sq, forward)
+        beyond = geo.offset(ahead, forward) if ahead is not None else None
+        double = beyond if beyond is not None and sq in self.second_rank[color] else -1
+        steps = tuple(
+            t
+            for step in ((-1, 0), (1, 0), (0, 1))
+            if (t := geo.offset(sq, orient(step, color))) is not None
+        )
+        return (-1 if ahead is None else ahead, double, steps)
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        geo = self.geometry
-        assert geo is not None and piece.color is not None
         color = piece.color
+        assert color is not None
         board = pos.board
-        ahead = geo.offset(sq, orient((0, 1), color))
-        if ahead is not None and board[ahead] is None:
+        ahead, double, steps = self.tables[color][sq]
+        if ahead >= 0 and board[ahead] is None:
             out.append(quiet(sq, ahead))
-            beyond = geo.offset(ahead, orient((0, 1), color))
-            if sq in self.second_rank[color] and beyond is not None and board[beyond] is None:
-                out.append(quiet(sq, beyond))
+            if double >= 0 and board[double] is None:
+                out.append(quiet(sq, double))
         if not self.variant.threatened(pos, sq, color):
             return
-        for step in ((-1, 0), (1, 0), (0, 1)):
-            t = geo.offset(sq, orient(step, color))
-            if t is None:
-                continue
+        for t in steps:
             x = board[t]
             if x is None and t != ahead:
                 out.append(Move(sq, t, (Relocate(sq, t),), tag=DugganMove.THREATENED))
@@ -328,14 +348,63 @@ class DuggansFantasyChess(Variant):
     }
     pawn_kinds: ClassVar[frozenset[str]] = frozenset({MERCENARY})
     simple_rules: ClassVar[bool] = False
+    board_legality: ClassVar[bool] = True
+    plain_tags: ClassVar[frozenset[StrEnum]] = frozenset(
+        {DugganMove.THREATENED, DugganMove.TELEPORT}
+    )
     # DF-3: a Mercenary reaching the last rank must become Archer, Bishop or
     # Commander.  The Commander's own promotion (DF-5) is in its generator.
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({MERCENARY}),
         choices=("A", "B", "C"),
         ranks=(7,),
         mandatory_ranks=(7,),
     )
+
+    def __init__(self, options: Iterable[str] = ()) -> None:
+        super().__init__(options)
+        geo = self.geometry
+        squares = range(geo.size)
+        #: per square, the squares next to it
+        self._near = [
+            tuple(t for v in ORTHOGONAL + DIAGONAL if (t := geo.offset(sq, v)) is not None)
+            for sq in squares
+        ]
+        #: per square, the squares one step away, and whether the step is orthogonal
+        self._steps = [
+            tuple(
+                (t, step in ORTHOGONAL)
+                for step in ORTHOGONAL + DIAGONAL
+                if (t := geo.offset(sq, step)) is not None
+            )
+            for sq in squares
+        ]
+        #: per square, its diagonals outward
+        self._diagonals = [tuple(geo.ray(sq, v) for v in DIAGONAL) for sq in squares]
+        #: per player and square, where a Mercenary of that player would stand to take
+        #: a piece there (beside it, or behind it from the Mercenary's side: DF-3)
+        self._mercenary_origins = {
+            by: [
+                tuple(
+                    t
+                    for step in ((-1, 0), (1, 0), (0, -1))
+                    if (t := geo.offset(sq, orient(step, by))) is not None
+                )
+                for sq in squares
+            ]
+            for by in (WHITE, BLACK)
+        }
+        #: per target, per square a Golem (an Archer) could take it from: the squares
+        #: its routes (paths) there cross, its own square included
+        self._golem_zone: list[dict[int, frozenset[int]]] = [{} for _ in squares]
+        for t in squares:
+            for sq, route in self.golem.reach[t]:
+                zone = self._golem_zone[t].get(sq, frozenset({sq}))
+                self._golem_zone[t][sq] = zone | frozenset(route)
+        self._archer_zone = [
+            {sq: frozenset((sq, *(s for path in paths for s in path))) for sq, paths in routes}
+            for routes in self.archer.routes
+        ]
 
     def piece_types(self) -> list[PieceType]:
         self.golem = Golem()
@@ -354,6 +423,41 @@ class DuggansFantasyChess(Variant):
     def is_attacked(self, pos: Position, sq: int, by: Player) -> bool:
         """Could ``by`` remove the piece on ``sq`` with one move (ignoring its own check)?"""
         return self._attacked(pos, sq, by, frozenset())
+
+    def special_attacks(self, pos: Position, sq: int, by: Player) -> bool:
+        """What the rays of the simple kinds (Bishop, Commander, Adept) do not see:
+        Golems, Archers, threatened Mercenaries and the Assassin's step.  For a
+        Golem or a piece of ``by`` on ``sq`` the rays do not apply (DF-2): the whole
+        test."""
+        board = pos.board
+        occupant = board[sq]
+        if occupant is None or occupant.color == by or occupant.kind == GOLEM:
+            return self._attacked(pos, sq, by, frozenset())
+        return (
+            self.golem.attacks(pos, sq, by)
+            or any(_owned(board[s], by, ASSASSIN) for s in self._near[sq])
+            or self.archer.attacks(pos, sq, by)
+            or self._mercenaries_attack(pos, sq, by, frozenset())
+        )
+
+    def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
+        """The squares that decide :meth:`special_attacks` for ``target``: the route of
+        each ``by`` Golem and the paths of each ``by`` Archer that could reach it,
+        and any ``by`` Assassin next to it.  None when a ``by`` Mercenary stands
+        where it could take the target: whether it is threatened depends on
+        everything (DF-3)."""
+        board = pos.board
+        if any(_owned(board[s], by, MERCENARY) for s in self._mercenary_origins[by][target]):
+            return None
+        found: set[int] = set()
+        for s, zone in self._golem_zone[target].items():
+            if _owned(board[s], by, GOLEM):
+                found |= zone
+        for s, zone in self._archer_zone[target].items():
+            if _owned(board[s], by, "A"):
+                found |= zone
+        found.update(s for s in self._near[target] if _owned(board[s], by, ASSASSIN))
+        return frozenset(found)
 
     def threatened(self, pos: Position, sq: int, color: Player) -> bool:
         """DF-3: whether the ``color`` Mercenary on ``sq`` is attacked by an enemy
@@ -388,13 +492,11 @@ class DuggansFantasyChess(Variant):
         onto a Golem: DF-2)."""
         board = pos.board
         golem_target = _is_golem(board[sq])
-        geo = self.geometry
-        for step in ORTHOGONAL + DIAGONAL:
-            s = geo.offset(sq, step)
-            p = board[s] if s is not None else None
+        for s, orthogonal in self._steps[sq]:
+            p = board[s]
             if p is None or p is WALL or p.color != by:
                 continue
-            if p.kind == ADEPT or (p.kind == COMMANDER and step in ORTHOGONAL):
+            if p.kind == ADEPT or (p.kind == COMMANDER and orthogonal):
                 return True
             if p.kind == ASSASSIN and not golem_target:
                 return True
@@ -402,8 +504,8 @@ class DuggansFantasyChess(Variant):
 
     def _bishops_attack(self, pos: Position, sq: int, by: Player) -> bool:
         board = pos.board
-        for step in DIAGONAL:
-            for s in self.geometry.ray(sq, step):
+        for ray in self._diagonals[sq]:
+            for s in ray:
                 p = board[s]
                 if p is not None:
                     if p.kind == "B" and p.color == by:
@@ -416,11 +518,9 @@ class DuggansFantasyChess(Variant):
     ) -> bool:
         """A ``by`` Mercenary beside ``sq`` or behind it (from its own side) that
         is itself threatened (DF-3)."""
-        geo = self.geometry
         board = pos.board
-        for step in ((-1, 0), (1, 0), (0, -1)):
-            s = geo.offset(sq, orient(step, by))
-            if s is None or s in pending:
+        for s in self._mercenary_origins[by][sq]:
+            if s in pending:
                 continue
             p = board[s]
             if (

@@ -22,9 +22,11 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from trebuchet.variants.chess import Chess, insufficient_material
 from trebuchet.variants.fen import castling_letters
-from trebuchet.variants.geometry import QUEEN_LINES, Vector
+from trebuchet.variants.geometry import QUEEN_LINES, Geometry, Vector
 from trebuchet.variants.move import Action, Change, Move, Relocate, Remove, quiet
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
@@ -55,36 +57,67 @@ class Mangonel(PieceType):
         self.variant = variant
         self.must_land = "sling-must-land" in variant.options
 
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        #: per square, per step: (the square stepped to, the line behind the Mangonel,
+        #: the line beyond the square stepped to)
+        self.lines = [
+            tuple(
+                (to, geometry.ray(sq, (-vec[0], -vec[1])), geometry.ray(to, vec))
+                for vec in QUEEN_LINES
+                if (to := geometry.offset(sq, vec)) is not None
+            )
+            for sq in range(geometry.size)
+        ]
+
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        geo = self.geometry
-        assert geo is not None and piece.color is not None
-        for vec in QUEEN_LINES:
-            to = geo.offset(sq, vec)
-            if to is None or pos.board[to] is not None:
+        assert piece.color is not None
+        board = pos.board
+        for to, back, ahead in self.lines[sq]:
+            if board[to] is not None:
                 continue
-            move = self.step(pos, sq, to, vec, piece.color)
+            move = self._sling(pos, sq, to, back, ahead, piece.color)
             if move is not None:
                 out.append(move)
 
     def step(self, pos: Position, frm: int, to: int, vec: Vector, mover: Player) -> Move | None:
         """The Mangonel's step ``frm``→``to`` with its compulsory sling (MC-2);
         None when the slung piece cannot land and ``sling-must-land`` is on."""
+        geo = self.geometry
+        assert geo is not None
+        back = geo.ray(frm, (-vec[0], -vec[1]))
+        return self._sling(pos, frm, to, back, geo.ray(to, vec), mover)
+
+    def _sling(
+        self,
+        pos: Position,
+        frm: int,
+        to: int,
+        back: tuple[int, ...],
+        ahead: tuple[int, ...],
+        mover: Player,
+    ) -> Move | None:
+        """:meth:`step` along its lines: ``back`` behind the Mangonel, ``ahead`` beyond
+        the square it steps to."""
         plain = quiet(frm, to)
         geo = self.geometry
         assert geo is not None
-        behind = next(
-            (s for s in geo.ray(frm, (-vec[0], -vec[1])) if pos.board[s] is not None), None
-        )
-        if behind is None or pos.board[behind] is WALL:
+        board = pos.board
+        behind = -1
+        for s in back:
+            if board[s] is not None:
+                behind = s
+                break
+        if behind < 0 or board[behind] is WALL:
             return plain
-        slung = pos.board[behind]
+        slung = board[behind]
         assert slung is not None
-        landing = self.landing(pos, geo.ray(to, vec), slung, mover)
+        landing = self.landing(pos, ahead, slung, mover)
         if landing is None:
             # MC-2: with nowhere to land the piece stays, unless the option forbids the step.
             return None if self.must_land else plain
         actions: list[Action] = [Relocate(frm, to)]
-        if pos.board[landing] is not None:
+        if board[landing] is not None:
             actions.append(Remove(landing))
         actions.append(Relocate(behind, landing))
         if slung.kind == "P" and self._pawn_rank(slung, landing) == geo.ranks - 1:
@@ -142,6 +175,7 @@ def with_kwaggas(fen: str) -> str:
     return f"{board.replace('N', KWAGGA).replace('n', KWAGGA.lower())} {rest}"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MangonelChess(Chess):
     """Mangonel Chess: MC-1 … MC-8 on top of the FIDE rules of :class:`Chess`."""
 
@@ -158,15 +192,17 @@ class MangonelChess(Chess):
         "Kwagga (W, Betza CmCC)",
     }
     # MC-5: FIDE promotion plus the Mangonel.
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({"P"}),
         choices=("Q", "R", "B", "N", "M"),
         ranks=(7,),
         mandatory_ranks=(7,),
     )
     simple_rules: ClassVar[bool] = False
+    board_legality: ClassVar[bool] = True
 
     def __init__(self, options: Iterable[str] = ()) -> None:
+        self.adopt_class_settings()
         options = frozenset(options)
         if KWAGGAS in options:
             # MC-8: the core builds its tables from the start and the promotion
@@ -176,6 +212,11 @@ class MangonelChess(Chess):
             choices = tuple(KWAGGA if k == "N" else k for k in self.promotion.choices)
             self.promotion = replace(self.promotion, choices=choices)
         super().__init__(options)
+        #: per square, the eight lines outward from it (where a sling onto it comes from)
+        self._back_lines = [
+            tuple(r for v in QUEEN_LINES if (r := self.geometry.ray(t, (-v[0], -v[1]))))
+            for t in range(self.geometry.size)
+        ]
         # MC-6: K and Q name the Rooks that start on the king's and queen's side.
         start = castling_letters(self.start_position())
         self.castling_homes = {letter: home for home, letter in start.items()}
@@ -208,11 +249,15 @@ class MangonelChess(Chess):
         victim = board[target]
         if victim is None or victim is WALL or victim.color == by or "M" not in kinds:
             return False
-        geo = self.geometry
-        for dx, dy in QUEEN_LINES:
-            back = geo.ray(target, (-dx, -dy))
-            near = next((i for i, s in enumerate(back) if board[s] is not None), None)
-            if near is None or near == 0:
+        for back in self._back_lines[target]:
+            near = 0
+            for s in back:
+                if board[s] is not None:
+                    break
+                near += 1
+            else:
+                continue
+            if near == 0:
                 continue
             engine = board[back[near]]
             if engine is WALL or engine is None or engine.kind != "M" or engine.color != by:
@@ -224,6 +269,21 @@ class MangonelChess(Chess):
                 continue
             return True
         return False
+
+    def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
+        """The squares that decide :meth:`removes` for ``target``: for each ``by``
+        Mangonel on a line through it, the Mangonel's square, the squares between
+        (where it steps and the slung piece flies) and the line behind it (where
+        the piece it slings stands)."""
+        board = pos.board
+        found: list[int] = []
+        for back in self._back_lines[target]:
+            for s in back:
+                x = board[s]
+                if x is not None and x.kind == "M" and x.color == by:
+                    found.extend(back)
+                    break
+        return frozenset(found)
 
     def _pawn_first_rank(self, pawn: Piece, sq: int) -> bool:
         rank = self.geometry.rank_of(sq)
@@ -241,10 +301,11 @@ class MangonelChess(Chess):
         if not pos.castling:
             return
         rights = pos.castling
-        usable = [h for h in rights if self._both_home(pos, h)]
-        if usable:
-            moves = pos.move_stack
-            usable = [h for h in usable if self._holder(pos, h, moves, len(moves)) == h]
+        usable = [h for h in rights if self._right_color(h) == color and self._open(pos, h)]
+        if not usable:
+            return
+        moves = pos.move_stack
+        usable = [h for h in usable if self._holder(pos, h, moves, len(moves)) == h]
         pos.castling = frozenset(usable)
         castles: list[Move] = []
         try:
@@ -254,6 +315,15 @@ class MangonelChess(Chess):
         for move in castles:
             if color != pos.turn or self._crossing_safe(pos, move):
                 out.append(move)
+
+    def _open(self, pos: Position, home: int) -> bool:
+        """Whether Rook and King stand at home (:meth:`_both_home`) with nothing
+        between them: else no castling with this right can be open, whoever holds it."""
+        if not self._both_home(pos, home):
+            return False
+        king = pos.royals[self._right_color(home)][0]
+        path = self._castling_paths.get((king, home))
+        return path is not None and all(pos.board[s] is None for s in path[0])
 
     def _crossing_safe(self, pos: Position, castle: Move) -> bool:
         """The King, standing on the square it crosses, would not be attacked."""

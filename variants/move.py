@@ -17,10 +17,11 @@ A capture is a ``Remove`` before a ``Relocate``.  Actions are applied in order.
 from __future__ import annotations
 
 from enum import IntEnum, StrEnum
-from typing import TYPE_CHECKING, Literal, NamedTuple
+from typing import Literal, NamedTuple
 
-if TYPE_CHECKING:
-    from trebuchet.variants.pieces import Piece, Player
+from mypy_extensions import mypyc_attr
+
+from trebuchet.variants.piece import Piece, Player
 
 
 class Op(IntEnum):
@@ -130,6 +131,7 @@ class MoveKind(StrEnum):
     """A pass (``--`` in PGN, ``0000`` in UCI): no actions, the turn goes on."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Move:
     """One move: where it starts and ends, what it does, and how it is named.
 

@@ -12,78 +12,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from mypy_extensions import mypyc_attr
+
 from trebuchet.variants.betza import GRASSHOP, HOP, LAME, Component, lame_path, parse_betza
 from trebuchet.variants.geometry import Geometry, Vector
 from trebuchet.variants.move import Move, MoveKind, Relocate, Remove
+from trebuchet.variants.piece import BLACK, COLORS, WALL, WHITE, Piece, Player, color_name
 
 if TYPE_CHECKING:
     from trebuchet.variants.position import Position
 
-Player = int
-"""A side, by its place in the turn order: 0 moves first.
 
-Two-player games keep their colours as these numbers (White = 0, Black = 1),
-upper case in FEN for White; games of more players number them on.
-"""
-WHITE: Player = 0
-BLACK: Player = 1
-COLORS: tuple[Player, Player] = (WHITE, BLACK)
-
-
-def color_name(color: Player) -> str:
-    """``white`` and ``black`` for the two-player colours, ``player N`` (1-based) beyond."""
-    return ("white", "black")[color] if color in COLORS else f"player {color + 1}"
-
-
-class Piece:
-    """A piece as it stands on a square: its kind, its owner, what it carries.
-
-    ``color`` is the owning player (None only for :data:`WALL`).  ``cargo``
-    holds the kind letters of carried pieces (a Catapult's rider, a Trojan
-    Horse's load) in the variant's canonical order; carried pieces belong to
-    the carrier's owner.  ``attributes`` names the piece's attributes that are
-    true (Zillions games give pieces named flags, such as ``never-moved?``).
-    ``royal`` pieces are the ones whose loss (or capturability) decides check.
-    ``promoted`` marks a piece made by a promotion in games that remember it (a
-    crazyhouse queen goes back to the hand as a pawn); it is part of the piece's
-    identity, so a promoted queen and an original one are different objects.
-    Never build a Piece directly: ask the variant
-    (:meth:`trebuchet.variants.variant.Variant.piece`), which interns them, so
-    that boards hold shared objects that compare by identity; nothing changes a
-    Piece after it is built.
-    """
-
-    __slots__ = ("attributes", "cargo", "color", "kind", "promoted", "royal", "symbol", "type")
-
-    def __init__(
-        self,
-        kind: str,
-        color: Player | None,
-        cargo: tuple[str, ...],
-        ptype: PieceType | None,
-        *,
-        royal: bool | None = None,
-        attributes: frozenset[str] = frozenset(),
-        promoted: bool = False,
-    ) -> None:
-        self.kind = kind
-        self.color = color
-        self.cargo = cargo
-        self.attributes = attributes
-        self.type = ptype
-        self.royal = (ptype is not None and ptype.royal) if royal is None else royal
-        self.promoted = promoted
-        letters = kind + (f"({''.join(cargo)})" if cargo else "")
-        self.symbol = letters.lower() if color == BLACK else letters
-
-    def __repr__(self) -> str:
-        return f"Piece({self.symbol}{'~' if self.promoted else ''})"
-
-
-WALL = Piece("*", None, (), None)
-"""What stands on a square that is not there (a hole, an unbridged river square)."""
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class PieceType:
     """A kind of piece: its letter, name, and how it moves.
 
@@ -144,6 +84,7 @@ _Step = tuple[int, Move | None, Move | None, tuple[int, ...]]
 """A single step or leap: as _RayStep, plus the squares a lame leap needs empty."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class BetzaPiece(PieceType):
     """A piece whose moves are a Betza string, such as ``N`` or ``fmWfceFifmnD``.
 
@@ -252,8 +193,14 @@ class BetzaPiece(PieceType):
         assert color is not None
         append = out.append
         for t, quiet_move, capture_move, between in self._steps[color][sq]:
-            if between and not _clear(board, between):
-                continue
+            if between:  # a lame leap: the squares it passes must be empty
+                blocked = False
+                for s in between:
+                    if board[s] is not None:
+                        blocked = True
+                        break
+                if blocked:
+                    continue
             x = board[t]
             if x is None:
                 if quiet_move is not None:
@@ -278,10 +225,6 @@ class BetzaPiece(PieceType):
         if hops:
             for comp, path in hops:
                 _generate_hop(pos, sq, color, comp, path, out)
-
-
-def _clear(board: list[Piece | None], squares: tuple[int, ...]) -> bool:
-    return all(board[s] is None for s in squares)
 
 
 def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
@@ -330,3 +273,17 @@ def _generate_hop(
         if x is not WALL and x.color != color and comp.capture:
             out.append(Move(sq, t, (Remove(t), Relocate(sq, t))))
         break
+
+
+__all__ = [
+    "BLACK",
+    "COLORS",
+    "WALL",
+    "WHITE",
+    "BetzaPiece",
+    "Piece",
+    "PieceType",
+    "Player",
+    "color_name",
+    "orient",
+]

@@ -53,6 +53,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -94,6 +96,8 @@ def check_suffix(pos: Position, move: Move) -> str:
         pos.pop()
 
 
+# S-chess and Sittuyin extend it (in interpreted code, under the compiled build)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class SanNotation:
     """SAN for one variant; see the module documentation for the rules."""
 

@@ -50,6 +50,9 @@ CAMEL: tuple[Vector, ...] = (
     (3, 1), (1, 3), (-1, 3), (-3, 1), (-3, -1), (-1, -3), (1, -3), (3, -1),
 )  # fmt: skip
 
+#: the kinds :meth:`TitanChess.removes` looks for (bombers, quad pieces, Ninja Pawns)
+_SPECIAL = frozenset("FYUVJ")
+
 _SEPARATORS = re.compile(r"[\s\-x;,=]+", re.IGNORECASE)
 
 
@@ -404,14 +407,17 @@ class TitanChess(Variant):
     pawn_kinds: ClassVar[frozenset[str]] = frozenset({"P", "J"})
     castling_rook_kinds: ClassVar[frozenset[str]] = frozenset({"R"})
     # TC-2, TC-3: both pawns promote on the last rank (12 / 1), compulsorily.
-    promotion = Promotion(
+    promotion: Promotion | None = Promotion(
         kinds=frozenset({"P", "J"}), choices=PROMOTION_CHOICES, ranks=(11,), mandatory_ranks=(11,)
     )
     simple_rules = False
+    board_legality: ClassVar[bool] = True
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         super().__init__(options)
         self._reverse = _ReverseTables(self.geometry)
+        #: (kind, player, square, target) -> what :meth:`_piece_zone` says
+        self._piece_zones: dict[tuple[str, Player, int, int], frozenset[int]] = {}
 
     def piece_types(self) -> list[PieceType]:
         return [
@@ -502,6 +508,49 @@ class TitanChess(Variant):
             or _quad_attacks(board, tables.quad_raptor[target], by, "V")
             or any(_owned(board[s], by, "J") for s in tables.ninja_pawn[by][target])
         )
+
+    def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
+        """The squares that decide :meth:`removes` for ``target``: for each ``by`` piece
+        of a special kind placed to reach it, its square and the squares its capture
+        needs empty or occupied (worked out once per kind, square and target)."""
+        board = pos.board
+        cache = self._piece_zones
+        found: set[int] = set()
+        for s, x in enumerate(board):
+            if x is None or x.color != by or x.kind not in _SPECIAL:
+                continue
+            key = (x.kind, by, s, target)
+            zone = cache.get(key)
+            if zone is None:
+                zone = cache[key] = self._piece_zone(x.kind, by, s, target)
+            found |= zone
+        return frozenset(found)
+
+    def _piece_zone(self, kind: str, by: Player, sq: int, target: int) -> frozenset[int]:
+        """The squares that decide whether the ``by`` piece of ``kind`` on ``sq`` removes
+        the piece on ``target`` (TC-3, TC-5, TC-6); empty when it never can."""
+        geo = self.geometry
+        ptype = self.types[kind]
+        if isinstance(ptype, FlyingBomber):
+            for v in ptype.lines:
+                ray = geo.ray(sq, v)
+                if target in ray:
+                    beyond = geo.offset(target, v)
+                    extra = () if beyond is None else (beyond,)
+                    return frozenset((sq, *ray[: ray.index(target)], *extra))
+            return frozenset()
+        if isinstance(ptype, QuadPiece):
+            found: set[int] = set()
+            for first, outward in ptype.paths:
+                s1 = geo.offset(sq, first)
+                if s1 is None:
+                    continue
+                ray = geo.ray(s1, outward)
+                if target in ray:
+                    i = ray.index(target)
+                    found.update((sq, s1, *ray[:i], *ray[i + 1 : i + 2]))
+            return frozenset(found)
+        return frozenset((sq,)) if sq in self._reverse.ninja_pawn[by][target] else frozenset()
 
     # -- notation ----------------------------------------------------------------
     def parse_move(self, pos: Position, text: str) -> Move:

@@ -26,12 +26,25 @@ import difflib
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
 from trebuchet.variants.fen import castling_text, read_castling, set_up, write_fen
 from trebuchet.variants.geometry import Geometry
-from trebuchet.variants.move import Change, Move, MoveKind, Relocate, Remove, null_move, with_change
+from trebuchet.variants.move import (
+    Change,
+    Move,
+    MoveKind,
+    Place,
+    Relocate,
+    Remove,
+    Terrain,
+    null_move,
+    with_change,
+)
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
@@ -86,10 +99,17 @@ class _Tables:
 
 _LOOKS_LIKE_COORDINATES = re.compile(r"^(?:[a-zA-Z]\d+|[A-Za-z](?:\([A-Za-z]*\))?[@*])[a-zA-Z]\d+")
 
+_UNSET = object()
+
+_PieceKey = tuple[str, Player | None, tuple[str, ...], frozenset[str], bool]
+"""How :meth:`Variant.piece` finds an interned piece: kind, owner, cargo, attributes,
+promoted."""
+
 Filter = Callable[[Move], bool]
 """A test a reader applies to candidate moves before the (costly) legality test."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Variant:
     """Base class of every game.  Subclasses set the class attributes and
     implement :meth:`piece_types`; they override hooks only where their rules differ.
@@ -128,6 +148,16 @@ class Variant:
     promotion: Promotion | None = None
     #: False when the game removes pieces other than by simple captures
     simple_rules: ClassVar[bool] = True
+    #: True when the game's attack test (:meth:`is_attacked`, :meth:`special_attacks`)
+    #: reads nothing but the board, so that legality may make each move on the
+    #: board alone instead of pushing it (see :meth:`_board_legal`)
+    board_legality: ClassVar[bool] = False
+    #: whether :meth:`adopt_class_settings` has run
+    _adopted: bool = False
+    #: tags of special moves that on the board are simple ones (the piece on ``frm``
+    #: goes to ``to``, capturing what stands there): legality holds them to the pin
+    #: rule as it does untagged moves
+    plain_tags: ClassVar[frozenset[StrEnum]] = frozenset()
     #: True when pieces made by promotion stay marked as promoted (Piece.promoted)
     tracks_promotion: ClassVar[bool] = False
     #: True when FEN writes a promoted piece with ``~`` after its letter (crazyhouse)
@@ -141,6 +171,7 @@ class Variant:
     aliases: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, options: Iterable[str] = ()) -> None:
+        self.adopt_class_settings()
         self.options = frozenset(options)
         unknown = sorted(self.options - set(self.option_help))
         if unknown:
@@ -162,9 +193,9 @@ class Variant:
         self.geometry = self.make_geometry()
         self.types: dict[str, PieceType] = {t.letter: t for t in self.piece_types()}
         self.kind_order = self.kind_order or "".join(self.types)
-        self._pieces: dict[
-            tuple[str, Player | None, tuple[str, ...], frozenset[str], bool], Piece
-        ] = {}
+        self._pieces: dict[_PieceKey, Piece] = {}
+        #: the same pieces by the arguments :meth:`piece` was called with (no sorting)
+        self._asked: dict[_PieceKey, Piece] = {}
         start = self.start_position()
         self._initial_ranks = {
             (color, kind): frozenset(
@@ -220,11 +251,48 @@ class Variant:
             if (between := self.geometry.between(sq, t))
         }
         cls = type(self)
+        #: whether the attack test reads only the board (``board_legality``, or the
+        #: core's own test), so that a move may be tried on the board alone
+        self._board_attacks = self.board_legality or all(
+            getattr(cls, name) is getattr(Variant, name)
+            for name in ("is_attacked", "special_attacks", "removes", "_under_attack")
+        )
         #: whether the game adds moves of its own / rewrites generated moves (hooks overridden)
         self._own_specials = cls.add_special_moves is not Variant.add_special_moves
         self._adjusts = cls.adjust_moves is not Variant.adjust_moves
         #: the game's human notation (what records such as PGN write)
         self.notation: Notation = self.make_notation()
+
+    def adopt_class_settings(self) -> None:
+        """Take ``start_fen``, ``kind_order`` and ``promotion`` from the class body of a
+        subclass that is not compiled.  In the compiled build (docs/speed.md) these
+        instance settings start from the compiled classes' defaults, which an
+        interpreted subclass's class attributes do not replace by themselves; a
+        game's ``__init__`` that reads them before this one runs calls it first
+        (only the first call counts: options may change them afterwards)."""
+        if self._adopted:
+            return
+        self._adopted = True
+        # Plain assignments: compiled, they write the instance's own slots (setattr
+        # would leave the value where the class attribute hides the slot).
+        start_fen = self._class_setting("start_fen")
+        if isinstance(start_fen, str):
+            self.start_fen = start_fen
+        kind_order = self._class_setting("kind_order")
+        if isinstance(kind_order, str):
+            self.kind_order = kind_order
+        promotion = self._class_setting("promotion")
+        if promotion is None or isinstance(promotion, Promotion):
+            self.promotion = promotion
+
+    def _class_setting(self, name: str) -> object:
+        """The value the nearest class body gives ``name``; _UNSET if that is a compiled
+        class (its default is a descriptor) or none does."""
+        for klass in type(self).__mro__:
+            value = klass.__dict__.get(name, _UNSET)
+            if value is not _UNSET:
+                return _UNSET if hasattr(type(value), "__get__") else value
+        return _UNSET
 
     # -- declarations subclasses provide ------------------------------------
     def piece_types(self) -> list[PieceType]:
@@ -279,8 +347,18 @@ class Variant:
         """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``, with
         ``attributes`` true (``promoted``: made by a promotion, in games that
         remember it)."""
+        asked = (
+            kind,
+            color,
+            cargo if type(cargo) is tuple else tuple(cargo),
+            attributes,
+            promoted,
+        )
+        piece = self._asked.get(asked)
+        if piece is not None:
+            return piece
         order = self.kind_order
-        cargo_t = tuple(sorted((k.upper() for k in cargo), key=lambda k: (order.find(k), k)))
+        cargo_t = tuple(sorted((k.upper() for k in asked[2]), key=lambda k: (order.find(k), k)))
         marked = promoted and self.tracks_promotion
         key = (kind.upper(), color, cargo_t, attributes, marked)
         piece = self._pieces.get(key)
@@ -292,6 +370,7 @@ class Variant:
             piece = self._pieces[key] = Piece(
                 key[0], color, cargo_t, ptype, royal=royal, attributes=attributes, promoted=marked
             )
+        self._asked[asked] = piece
         return piece
 
     def start_position(self) -> Position:
@@ -477,26 +556,29 @@ class Variant:
         still has its right, the rook to the square the king crossed.  The squares
         between them must be empty; the king may not be in check or cross an
         attacked square (its landing square is tested like any move)."""
-        geo = self.geometry
         rival = self._rival[color]
+        board = pos.board
+        paths = self._castling_paths  # only for a king and a rook on one rank
         for king_sq in pos.royals[color]:
             if king_sq not in self.royal_start[color]:
                 continue
             in_check: bool | None = None  # asked once, and only if some castling is open
             for rook_sq in pos.castling:
-                rook = pos.board[rook_sq]
+                path = paths.get((king_sq, rook_sq))
+                if path is None:
+                    continue
+                rook = board[rook_sq]
                 if (
                     rook is None
                     or rook is WALL
                     or rook.color != color
                     or rook.kind not in self.castling_rook_kinds
-                    or geo.rank_of(rook_sq) != geo.rank_of(king_sq)
                 ):
                     continue
-                between, cross, target, castle = self._castling_paths[king_sq, rook_sq]
-                if any(pos.board[s] is not None for s in between):
+                between, cross, target, castle = path
+                if any(board[s] is not None for s in between):
                     continue
-                if target != rook_sq and pos.board[target] is not None:
+                if target != rook_sq and board[target] is not None:
                     continue
                 if in_check is None:
                     in_check = self._under_attack(pos, king_sq, color, rival)
@@ -547,8 +629,11 @@ class Variant:
         """The legal ones among pseudo-legal ``moves`` of the player to move."""
         us = pos.turn
         royals = pos.royals[us]
-        if len(royals) == 1 and (self._always_fast or self.fast_legality_applies(pos)):
-            return self._fast_legal(pos, moves, royals[0], us)
+        if len(royals) == 1:
+            if self._always_fast or self.fast_legality_applies(pos):
+                return self._fast_legal(pos, moves, royals[0], us)
+            if self.board_legality and self.players == 2:
+                return self._board_legal(pos, moves, royals[0], us)
         if not royals:
             return moves
         return [m for m in moves if self.is_safe(pos, m)]
@@ -595,9 +680,127 @@ class Variant:
                     if line is not None and m.to not in line:
                         continue
                 legal.append(m)
-            elif (tag == MoveKind.DROP and not checks) or self.is_safe(pos, m):
+            elif tag == MoveKind.DROP and not checks:
+                legal.append(m)
+            else:
+                # a special move (castling, en passant, a deployment, a drop out of
+                # check): made on the board alone and the rays read, as in _board_legal
+                safe = None
+                if self._board_attacks:
+                    safe = self._board_safe(pos, m, king, them, None, False, rays=True)
+                if safe if safe is not None else self.is_safe(pos, m):
+                    legal.append(m)
+        return legal
+
+    def _board_legal(self, pos: Position, moves: list[Move], king: int, us: Player) -> list[Move]:
+        """Legality for games with special ways to remove pieces (``board_legality``).
+
+        Every move is made on the board alone (no clocks, rights or stack) and the
+        game's attack test asks whether the royal piece can be removed; that test
+        reads only the board.  A simple move of a piece other than the royal one
+        is first held to the check and pin rules of the simple kinds, and then
+        only the special kinds are asked (:meth:`special_attacks`).  A move that
+        removes or replaces the royal piece is made in full (:meth:`is_safe`).
+        """
+        them = self._opponents[us][0]
+        checks = self._check_lines(pos, king, them)
+        pins = self._pins(pos, king, us)
+        block = checks[0] if len(checks) == 1 else None
+        zone = self.special_zone(pos, king, them)
+        attacked_now = zone is not None and self.special_attacks(pos, king, them)
+        plain = self.plain_tags
+        legal = []
+        for m in moves:
+            if (m.tag is None or m.tag in plain) and m.frm != king:
+                if checks and (block is None or m.to not in block):
+                    continue
+                if pins:
+                    line = pins.get(m.frm)  # type: ignore[arg-type]
+                    if line is not None and m.to not in line:
+                        continue
+                if zone is not None and m.frm not in zone and m.to not in zone:
+                    # a simple move changes its two squares only: the answer stands
+                    if not attacked_now:
+                        legal.append(m)
+                    continue
+                safe = self._board_safe(pos, m, king, them, None, attacked_now)
+            else:
+                safe = self._board_safe(pos, m, king, them, zone, attacked_now, rays=True)
+            if safe is None:
+                safe = self.is_safe(pos, m)
+            if safe:
                 legal.append(m)
         return legal
+
+    def _board_safe(
+        self,
+        pos: Position,
+        move: Move,
+        king: int,
+        them: Player,
+        zone: frozenset[int] | None,
+        attacked_now: bool,
+        *,
+        rays: bool = False,
+    ) -> bool | None:
+        """Whether the royal piece on ``king`` is safe after ``move``, made on the board
+        alone and unmade again.  The rays of the simple kinds are read only with
+        ``rays`` (else the caller has applied the check and pin rules), the special
+        attacks only if the move changes a square of ``zone`` (else they stand as
+        ``attacked_now``); a royal piece that moves is tested in full.  None when
+        the move removes or replaces a royal piece (the caller makes it)."""
+        board = pos.board
+        writes: list[tuple[int, Piece | None]] = []
+        royal = king
+        ok = True
+        attacked = False
+        for act in move.actions:
+            kind = type(act)
+            if kind is Relocate:
+                a, b = act.frm, act.to  # type: ignore[union-attr]
+                if b == royal:
+                    ok = False
+                    break
+                p = board[a]
+                writes.append((a, p))
+                writes.append((b, board[b]))
+                board[b] = p
+                board[a] = None
+                if a == royal:
+                    royal = b
+            elif kind is Remove:
+                x = act.sq  # type: ignore[union-attr]
+                if x == royal:
+                    ok = False
+                    break
+                writes.append((x, board[x]))
+                board[x] = None
+            elif kind is Place or kind is Change:
+                x, new = act.sq, act.piece  # type: ignore[union-attr]
+                if x == royal or new.royal:
+                    ok = False
+                    break
+                writes.append((x, board[x]))
+                board[x] = new
+            elif kind is Terrain:
+                x = act.sq  # type: ignore[union-attr]
+                if x == royal:
+                    ok = False
+                    break
+                writes.append((x, board[x]))
+                board[x] = None if act.present else WALL  # type: ignore[union-attr]
+        if ok:
+            if royal != king:
+                attacked = self.is_attacked(pos, royal, them)
+            elif rays and self._check_lines(pos, royal, them, first=True):
+                attacked = True
+            elif zone is not None and not any(sq in zone for sq, _ in writes):
+                attacked = attacked_now
+            else:
+                attacked = self.special_attacks(pos, royal, them)
+        for sq, old in reversed(writes):
+            board[sq] = old
+        return not attacked if ok else None
 
     def _check_lines(
         self, pos: Position, target: int, them: Player, *, first: bool = False
@@ -664,6 +867,19 @@ class Variant:
         """Could ``by`` remove the piece on ``target`` with one move (ignoring its own check)?"""
         if self._check_lines(pos, target, by, first=True):
             return True
+        return self.special_attacks(pos, target, by)
+
+    def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
+        """The squares whose contents decide :meth:`special_attacks` on ``target`` while
+        only ``by``'s opponents move (``by``'s pieces stay, or are taken), or None
+        when the game cannot tell (every move is then tested).  Legality skips the
+        test for a simple move that changes no square of the zone."""
+        return None
+
+    def special_attacks(self, pos: Position, target: int, by: Player) -> bool:
+        """The half of :meth:`is_attacked` that the rays of the simple kinds do not see:
+        whether a ``by`` piece of a special kind, or a special way of removing
+        pieces, could remove the piece on ``target``."""
         slow = self._tables.slow_kinds[by]
         if slow or not self.simple_rules:
             return self.removes(pos, target, by, slow)
