@@ -121,6 +121,8 @@ def test_keep_going_with_no_good_game_writes_nothing(tmp_path: Path) -> None:
 EMPTY_COMMANDS = [
     ("check", "{}"),
     ("convert", "{}", "--to", "json"),
+    ("stats", "{}"),
+    ("view", "{}"),
 ]
 
 

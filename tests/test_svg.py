@@ -19,12 +19,13 @@ NS = "{http://www.w3.org/2000/svg}"
 def test_board_shows_every_piece_and_hole(name: str) -> None:
     pos = get_variant(name).start_position()
     root = ET.fromstring(board_svg(pos, title=name))
-    discs = root.findall(f"{NS}circle")
-    assert len(discs) == sum(1 for _ in pos.pieces())
+    on_board = [g.get("data-piece") for g in root.findall(f"{NS}g[@class='piece']")]
+    assert sorted(on_board) == sorted(p.symbol for _, p in pos.pieces())
     hatched = [r for r in root.findall(f"{NS}rect") if r.get("fill") == "url(#hole)"]
     assert len(hatched) == sum(1 for p in pos.board if p is WALL)
     geo = pos.variant.geometry
-    assert root.get("width") == str(2 * 24 + geo.files * 48)
+    panel = 12 + 2 * 60 if pos.variant.has_hands else 0  # the pieces in hand, beside it
+    assert root.get("width") == str(2 * 24 + geo.files * 48 + panel)
 
 
 def test_heat_map_labels_every_square_with_its_value() -> None:
