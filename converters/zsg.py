@@ -37,6 +37,7 @@ from typing import IO
 import pyparsing as pp
 
 from trebuchet.converters.inputs import read_bytes
+from trebuchet.converters.load import load_variant
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -47,8 +48,7 @@ from trebuchet.converters.record import (
     shown,
 )
 from trebuchet.converters.zrf.lexer import decode
-from trebuchet.converters.zrf.model import Game, read_zrf
-from trebuchet.converters.zrf.to_variant import variant_from_zrf
+from trebuchet.converters.zrf.model import Game
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.fen import MAX_MOVE_NUMBER
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
@@ -559,15 +559,14 @@ def _zsg_text(pos: Position, move: Move) -> str:
 def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
     """A saved game replayed by the rules file it was played with: every line must be
     one legal move of the game's own programs, its complete text."""
-    header = read_zsg(text, source)
-    game = read_zrf(rules).game(header.variant_name)
-    variant = variant_from_zrf(game)
-    saved = read_zsg(text, source, Names.of_game(game))
+    saved = read_zsg(text, source)
+    variant = load_variant(str(rules), game=saved.variant_name)
+    assert isinstance(variant, ZrfVariant)
     pos = variant.start_position()
     for entry in saved.setup:
         _set_up_zrf(variant, pos, entry, source)
     record = GameRecord(
-        tags={"Variant": game.title, "RulesFile": rules.name}, source=source, game=variant
+        tags={"Variant": variant.title, "RulesFile": rules.name}, source=source, game=variant
     )
     if saved.setup:
         record.tags["SetUp"] = "1"
@@ -606,10 +605,7 @@ def read_record(text: str, source: str = "", rules: str | Path | None = None) ->
         find_rules_file(source, header.rules_file) if source else None
     )
     if found is not None:
-        try:
-            return zrf_record(text, source, found)
-        except ZrfError as exc:
-            raise RecordError(str(exc)) from None
+        return zrf_record(text, source, found)
     name = resolve_variant_name(header.variant_name)
     if name is None:
         raise RecordError(
@@ -630,6 +626,7 @@ def read_records(path: str, progress: Progress | None = None) -> Iterator[GameRe
     except RecordError as exc:
         yield exc
     except ZrfError as exc:
+        # an error of the rules file names the rules file, one of the game its line
         yield RecordError(exc.reason, source=exc.source or path, line=exc.line)
 
 

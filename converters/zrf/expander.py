@@ -37,6 +37,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Protocol
 
@@ -83,6 +84,26 @@ class Macro:
     body: tuple[Node, ...]
     source: str
     line: int
+
+    @cached_property
+    def arity(self) -> int:
+        """The largest N of a ``$N`` in the body (0: it takes no arguments)."""
+        return max((_index(m) for m in _PARAM.finditer(_body_text(self.body))), default=0)
+
+
+def _body_text(nodes: Sequence[Node]) -> str:
+    """The leaf texts of ``nodes`` (where ``$N`` can occur), bounded like a render."""
+    parts: list[str] = []
+    stack: list[Node] = list(reversed(nodes))
+    size = 0
+    while stack and size <= MAX_CHARS:
+        node = stack.pop()
+        if isinstance(node, Form):
+            stack.extend(reversed(node.items))
+        else:
+            parts.append(node.text)
+            size += len(node.text) + 1
+    return " ".join(parts)
 
 
 @dataclass
@@ -214,6 +235,8 @@ class Expander:
         self.weights = self._weights = Weights()
         #: the outermost macro being expanded, which an error names
         self._calling: str | None = None
+        #: the arguments of the macro calls being expanded, innermost last
+        self._enclosing: list[Sequence[Node]] = []
         #: id(form) -> (form, its expansion); the form is kept so its id stays unique
         self._done: dict[int, tuple[Form, list[Node]]] = {}
         #: call key -> (call form, its expansion): equal calls expand once
@@ -304,6 +327,11 @@ class Expander:
             if not isinstance(node, Form):
                 out.append(node)
                 continue
+            if self._inherits(node):
+                expanded = self._expand_form(node, depth, source)
+                self._spend(len(expanded), source, node.line)
+                out.extend(expanded)
+                continue
             done = self._done.get(id(node))
             if done is None:
                 done = (node, self._expand_form(node, depth, source))
@@ -335,15 +363,20 @@ class Expander:
         macro = self.macros.get(node.head)
         if macro is None:
             return [Form(tuple(self._expand_items(node.items, depth + 1, source)), node.line)]
+        inherits = self._inherits(node)
         key = _call_key(node)
-        known = self._calls.get(key)
+        known = None if inherits else self._calls.get(key)
         if known is not None:
             return known[1]
+        args = list(node.args)
+        if inherits:
+            args += self._enclosing[-1][len(args) : macro.arity]
         outermost = self._calling is None
         if outermost:
             self._calling = macro.name
+        self._enclosing.append(args)
         try:
-            body = self._substitute(macro.body, node.args, source)
+            body = self._substitute(macro.body, args, source)
             result = self._expand_items(body, depth + 1, source)
             self._spend(len(result), source, node.line)  # weighing it goes over it
             self._check_size(result, "the expansion", source, node.line)
@@ -353,10 +386,30 @@ class Expander:
             # named at the outermost call: the line a user wrote, the macro they called
             raise ZrfError(f"in macro {macro.name!r}: {exc.reason}", source, node.line) from None
         finally:
+            self._enclosing.pop()
             if outermost:
                 self._calling = None
-        self._calls[key] = (node, result)
+        if not inherits:
+            self._calls[key] = (node, result)
         return result
+
+    def _inherits(self, node: Form) -> bool:
+        """Whether ``node`` calls a macro with fewer arguments than its body uses,
+        inside another macro's expansion: the missing ones are the caller's.
+
+        Zillions pastes a macro's body, calls and all, before it replaces ``$N``,
+        so a ``$N`` the inner call does not supply is the outer call's argument
+        (Ragnarok.zrf's ``(common-order-body)`` reads the five of
+        ``loki-order``).  Such an expansion depends on its caller and is never
+        shared.
+        """
+        macro = self.macros.get(node.head)
+        return (
+            macro is not None
+            and bool(self._enclosing)
+            and len(node.args) < macro.arity
+            and len(self._enclosing[-1]) > len(node.args)
+        )
 
     def _substitute(self, body: Sequence[Node], args: Sequence[Node], source: str) -> list[Node]:
         """``body`` with ``$N`` replaced by the N-th of ``args``, textually.

@@ -422,7 +422,14 @@ class Compiler:
         raise self.refuse(f"condition {shown(_text(node))}", node)
 
     def cond_word(self, word: str, args: Sequence[Node] | None, node: Node) -> Cond:
-        """A predicate by name, with its arguments (None: written bare)."""
+        """A predicate by name, with its arguments (None: written bare).
+
+        An attribute's own name comes first: Luzhanqi.zrf declares an attribute
+        ``not-locked?``, which is not the negation of a ``locked?``.
+        """
+        if word in self.world.attributes:
+            where = self.loc(args[0] if args else None)
+            return _has_attribute(word, where)
         if word.startswith("not-") and word[4:]:
             inner = self.cond_word(word[4:], args, node)
             return lambda run: not inner(run)
@@ -432,9 +439,6 @@ class Compiler:
         build = _PREDICATES.get(word)
         if build is not None:
             return build(self, list(args or ()), node)
-        if word in self.world.attributes:
-            where = self.loc(args[0] if args else None)
-            return _has_attribute(word, where)
         raise self.refuse(f"condition {shown(word)}", node)
 
     # -- names ----------------------------------------------------------------
