@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from math import hypot
 from xml.sax.saxutils import escape
 
-from trebuchet.analysis.diagram import file_label, position_status
+from trebuchet.analysis.diagram import file_label, piece_labels, position_status
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, Player, color_name
 from trebuchet.variants.position import Position
@@ -179,20 +179,30 @@ def _square(x: float, y: float, fill: str, extra: str = "") -> str:
     return f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}"{extra}/>'
 
 
-def piece_glyph(cx: float, cy: float, piece: Piece, radius: float = CELL * 0.38) -> str:
-    """A piece: its letter in a disc of its owner's colour, its cargo in a label below."""
+def piece_glyph(
+    cx: float,
+    cy: float,
+    piece: Piece,
+    radius: float = CELL * 0.38,
+    labels: Mapping[str, str] | None = None,
+) -> str:
+    """A piece: its letter (or its kind's label) in a disc of its owner's colour,
+    squeezed to the disc when long, its cargo in a label below."""
     white = piece.color != BLACK
     ink, ground = ("black", "white") if white else ("white", "black")
+    named = labels or {}
     size = round(radius * 1.1)
     letter_y = cy + size * 0.35 - (radius * 0.25 if piece.cargo else 0)
+    letter = named.get(piece.kind, piece.kind)
     parts = [
         f'<g class="piece" data-piece="{escape(piece.symbol)}">',
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{ground}" '
         'stroke="black" stroke-width="1.5"/>',
-        _text(cx, letter_y, piece.kind, size, extra=f' font-weight="bold" fill="{ink}"'),
+        _text(cx, letter_y, letter, size, width=radius * 1.7,
+              extra=f' font-weight="bold" fill="{ink}"'),
     ]
     if piece.cargo:
-        letters = "".join(piece.cargo)
+        letters = "".join(named.get(k, k) for k in piece.cargo)
         letters = letters if white else letters.lower()  # in the owner's case, as in FEN
         parts.append(_cargo(cx, cy + radius * 0.55, letters, radius))
     parts.append("</g>")
@@ -221,6 +231,8 @@ def board_svg(
     arrows: Sequence[tuple[int, int]] = (),
     key: bool = True,
     highlight: Sequence[int] | None = None,
+    labels: Mapping[str, str] | None = None,
+    ids: str = "",
 ) -> str:
     """The position as a player reads it: the board with its last move and any check
     marked, ``arrows`` (from, to) drawn on it, the pieces in hand beside it, and
@@ -228,11 +240,17 @@ def board_svg(
     each letter means.
 
     ``highlight`` gives the squares to tint instead of the last move's (none:
-    ``()``); ``flipped`` puts Black at the bottom.
+    ``()``); ``flipped`` puts Black at the bottom.  ``labels`` name long kinds
+    in short (default: :func:`~trebuchet.analysis.diagram.piece_labels`), the key
+    saying what they stand for.  ``ids`` prefixes the picture's element ids (its
+    hatching, check glow and arrowhead), so that many pictures can share one
+    HTML page: there ``url(#check)`` finds the first element of that id in the
+    page, which may be in a hidden picture, and a hidden one is not drawn.
     """
     geo = pos.variant.geometry
+    shown = piece_labels(pos.variant) if labels is None else dict(labels)
     holdings = _holdings(pos)
-    entries = _key_entries(pos) if key else []
+    entries = _key_entries(pos, shown) if key else []
     side = _side_width(holdings, geo)
     probe = _frame(geo, title, flipped=flipped, side=side)
     rows = _key_rows(entries, probe.width)
@@ -240,14 +258,17 @@ def board_svg(
     parts = _open(frame)
     parts += _squares(frame, pos)
     parts += _highlights(frame, pos, _last_move(pos) if highlight is None else highlight)
-    parts += _pieces(frame, pos)
+    parts += _pieces(frame, pos, shown)
     parts += _coordinates(frame, geo.names)
     parts += _arrows(frame, arrows)
-    parts += _hands(frame, holdings)
+    parts += _hands(frame, holdings, shown)
     parts += _status(frame, pos)
     parts += _key(frame, rows)
     parts.append("</svg>")
-    return "\n".join(parts) + "\n"
+    svg = "\n".join(parts) + "\n"
+    if ids:  # every id and reference is written by this module, as id="…" and url(#…)
+        svg = svg.replace(' id="', f' id="{ids}').replace("url(#", f"url(#{ids}")
+    return svg
 
 
 def _squares(frame: _Frame, pos: Position) -> list[str]:
@@ -288,12 +309,12 @@ def _highlights(frame: _Frame, pos: Position, squares: Sequence[int]) -> list[st
     return parts
 
 
-def _pieces(frame: _Frame, pos: Position) -> list[str]:
+def _pieces(frame: _Frame, pos: Position, labels: Mapping[str, str]) -> list[str]:
     parts = []
     for sq in range(frame.geo.grid_size):
         piece = pos.board[sq]
         if piece is not None and piece is not WALL:
-            parts.append(piece_glyph(*frame.centre(sq), piece))
+            parts.append(piece_glyph(*frame.centre(sq), piece, labels=labels))
     return parts
 
 
@@ -368,7 +389,9 @@ def _side_width(holdings: Mapping[Player, list[_Held]], geo: Geometry) -> int:
     return 12 + columns * HAND_COLUMN
 
 
-def _hands(frame: _Frame, holdings: Mapping[Player, list[_Held]]) -> list[str]:
+def _hands(
+    frame: _Frame, holdings: Mapping[Player, list[_Held]], labels: Mapping[str, str]
+) -> list[str]:
     """Each player's pieces in hand beside the board, on that player's side: Black's
     at the top, White's at the bottom (the other way round when flipped)."""
     if not frame.side:
@@ -387,7 +410,7 @@ def _hands(frame: _Frame, holdings: Mapping[Player, list[_Held]]) -> list[str]:
         for i, item in enumerate(items):
             cx = x0 + 15 + (i // per_column) * HAND_COLUMN
             cy = top + 20 + HAND_ROW / 2 + (i % per_column) * HAND_ROW
-            parts.append(piece_glyph(cx, cy, item.piece, radius=15))
+            parts.append(piece_glyph(cx, cy, item.piece, radius=15, labels=labels))
             parts.append(_text(cx + 18, cy + 5, item.label, 13, anchor="start",
                                width=HAND_COLUMN - 34))
         parts.append("</g>")
@@ -409,9 +432,9 @@ def _status(frame: _Frame, pos: Position) -> list[str]:
     ]
 
 
-def _key_entries(pos: Position) -> list[tuple[str, str]]:
-    """(letter, name) of every kind of piece of the game, in the game's order."""
-    return [(letter, ptype.name) for letter, ptype in pos.variant.types.items()]
+def _key_entries(pos: Position, labels: Mapping[str, str]) -> list[tuple[str, str]]:
+    """(letter or label, name) of every kind of piece of the game, in its order."""
+    return [(labels.get(k, k), ptype.name) for k, ptype in pos.variant.types.items()]
 
 
 def _entry_width(entry: tuple[str, str]) -> float:
@@ -431,19 +454,101 @@ def _key(frame: _Frame, rows: list[list[tuple[str, str]]]) -> list[str]:
     """Each piece's letter (on a small white disc) and name, in rows under the status."""
     if not rows:
         return []
-    column = (frame.width - 2 * MARGIN) / max(len(r) for r in rows)
+    return _key_lines(frame.left, frame.board_bottom + 62, frame.width, rows)
+
+
+def _key_lines(
+    left: float, first_y: float, width: float, rows: list[list[tuple[str, str]]]
+) -> list[str]:
+    """The key's rows from ``first_y`` down, in columns across ``width``."""
+    if not rows:
+        return []
+    column = (width - 2 * MARGIN) / max(len(r) for r in rows)
     parts = ['<g class="key">']
     for r, row in enumerate(rows):
-        y = frame.board_bottom + 62 + r * 22
+        y = first_y + r * 22
         for c, (letter, name) in enumerate(row):
-            x = frame.left + c * column
+            x = left + c * column
             parts.append(
                 f'<circle cx="{x + 9:.1f}" cy="{y - 4}" r="9" fill="white" stroke="black"/>'
             )
-            parts.append(_text(x + 9, y, letter, 11, extra=' font-weight="bold"'))
+            parts.append(_text(x + 9, y, letter, 11, width=16, extra=' font-weight="bold"'))
             parts.append(_text(x + 24, y, name, 12, anchor="start", width=column - 28))
     parts.append("</g>")
     return parts
+
+
+# -- boards by their own layout ------------------------------------------------------
+
+@dataclass(frozen=True)
+class LayoutCell:
+    """One position of a board drawn by its own layout (a Zillions game's pixel
+    rectangles): where it is, its name, and the letter of what stands on it."""
+
+    rect: tuple[int, int, int, int]
+    name: str
+    mark: str = ""
+    first_player: bool = True
+
+
+def layout_svg(
+    cells: Sequence[LayoutCell], title: str = "", key: Sequence[tuple[str, str]] = ()
+) -> str:
+    """A board drawn by its own layout, for a game trebuchet cannot play: each cell
+    its rectangle scaled so that a typical cell is :data:`CELL` wide, shaded as
+    a chequer by its column and row, its piece a disc (white for the first
+    player), then the ``key`` (letter, what it stands for) under it."""
+    if not cells:
+        return layout_svg([LayoutCell((0, 0, 1, 1), "-")], title or "no positions", key)
+    widths = sorted(max(1, c.rect[2] - c.rect[0]) for c in cells)
+    scale = CELL / widths[len(widths) // 2]
+    x0 = min(c.rect[0] for c in cells)
+    y0 = min(c.rect[1] for c in cells)
+    board_w = (max(c.rect[2] for c in cells) - x0) * scale
+    board_h = (max(c.rect[3] for c in cells) - y0) * scale
+    columns = sorted({c.rect[0] for c in cells})
+    rows = sorted({c.rect[1] for c in cells})
+    width = round(2 * MARGIN + board_w)
+    lines, size = wrap(title, width - 16)
+    top = MARGIN + (len(lines) * (size + 4) + 4 if lines else 0)
+    key_rows = _key_rows(list(key), width)
+    height = round(top + board_h + MARGIN + 22 * len(key_rows) + (20 if key_rows else 0))
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" font-family="sans-serif">',
+        f'<rect width="{width}" height="{height}" fill="white"/>',
+    ]
+    parts += [
+        _text(width / 2, MARGIN + i * (size + 4), line, size, width=width - 16,
+              extra=' class="title"')
+        for i, line in enumerate(lines)
+    ]
+    for cell in cells:
+        x = MARGIN + (cell.rect[0] - x0) * scale
+        y = top + (cell.rect[1] - y0) * scale
+        w = max(1.0, (cell.rect[2] - cell.rect[0]) * scale)
+        h = max(1.0, (cell.rect[3] - cell.rect[1]) * scale)
+        light = (columns.index(cell.rect[0]) + rows.index(cell.rect[1])) % 2 == 0
+        parts.append(
+            f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
+            f'fill="{LIGHT if light else DARK}" stroke="#6d5237" stroke-width="0.5">'
+            f"<title>{escape(cell.name)}</title></rect>"
+        )
+        if cell.mark:
+            radius = min(w, h) * 0.38
+            ink, ground = ("black", "white") if cell.first_player else ("white", "black")
+            cx, cy = x + w / 2, y + h / 2
+            parts.append(
+                f'<g class="piece" data-piece="{escape(cell.mark)}">'
+                f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{ground}" '
+                'stroke="black" stroke-width="1.5"/>'
+                + _text(cx, cy + radius * 0.4, cell.mark, round(radius * 1.1),
+                        width=radius * 1.7, extra=f' font-weight="bold" fill="{ink}"')
+                + "</g>"
+            )
+    parts += _key_lines(MARGIN, top + board_h + MARGIN + 14, width, key_rows)
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
 
 
 # -- heat maps --------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from html import escape
 from importlib import resources
 from string import Template
 
-from trebuchet.analysis.diagram import ending, position_status
+from trebuchet.analysis.diagram import ending, piece_labels, position_status
 from trebuchet.analysis.svg import board_svg
 from trebuchet.converters.record import GameRecord, MoveNode, one_line
 from trebuchet.converters.replay import move_number, start_position
@@ -60,7 +60,7 @@ class _Page:
         """A frame of ``pos`` after the move ``label``; its number.  The frame before
         gets it as its next one unless it has one already (the main line's)."""
         index = len(self.frames)
-        svg = board_svg(pos, flipped=self.flipped, key=False)
+        svg = board_svg(pos, flipped=self.flipped, key=False, ids=f"f{index}-")
         self.frames.append(
             _Frame(svg, pos.fen(), position_status(pos), comment, prev, label)
         )
@@ -121,11 +121,15 @@ def _notes(comments: list[str]) -> str:
 
 def _fill(record: GameRecord, page: _Page, final: Position, moves: str) -> str:
     """The page template filled in: title, tags, frames, moves, result."""
-    tags = record.tags
+    tags = {k: v for k, v in record.tags.items() if not _unknown(v)}
     players = f"{tags.get('White', '?')} – {tags.get('Black', '?')}"
-    title = players if {"White", "Black"} & tags.keys() else final.variant.title
-    about = " · ".join(one_line(tags[k]) for k in ABOUT_TAGS if tags.get(k))
-    about = about or final.variant.title or final.variant.name
+    name = final.variant.title or final.variant.name
+    title = players if {"White", "Black"} & tags.keys() else name
+    about = " · ".join(one_line(tags[k]) for k in ABOUT_TAGS if tags.get(k)) or name
+    labels = piece_labels(final.variant)
+    key = ", ".join(
+        f"{labels.get(k, k)} {t.name}" for k, t in final.variant.types.items()
+    )
     first = page.frames[0]
     return Template(_template("viewer.html")).substitute(
         title=escape(one_line(title)),
@@ -137,7 +141,13 @@ def _fill(record: GameRecord, page: _Page, final: Position, moves: str) -> str:
         comment=escape(first.comment),
         moves=moves or '<span class="note">no moves</span>',
         result=escape(_result(record, final)),
+        key=escape(key),
     )
+
+
+def _unknown(value: str) -> bool:
+    """A tag PGN fills in when nothing is known (``?``, ``????.??.??``)."""
+    return not value.strip("?. ")
 
 
 def _frame_html(index: int, frame: _Frame) -> str:
