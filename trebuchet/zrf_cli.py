@@ -24,9 +24,9 @@ def zrf_group() -> None:
 
     \b
     Examples:
-      trebuchet zrf info Chess.zrf
-      trebuchet zrf board Chess.zrf --variant 2
-      trebuchet zrf export mangonel-chess -o mangonel.zrf
+      trebuchet zrf export chess -o chess.zrf
+      trebuchet zrf info chess.zrf
+      trebuchet zrf board chess.zrf --variant 1 -o chess-board.svg
     """
 
 
@@ -37,7 +37,7 @@ def info_command(path: str) -> None:
 
     \b
     Example:
-      trebuchet zrf info Shatranj.zrf
+      trebuchet zrf info chess.zrf      # as written by: trebuchet zrf export chess -o chess.zrf
     """
     click.echo(info_text(_rules_file(path)))
 
@@ -93,8 +93,8 @@ def board_command(
 
     \b
     Examples:
-      trebuchet zrf board Shatranj.zrf --variant 1
-      trebuchet zrf board Chu_Shogi.zrf -o chu.svg
+      trebuchet zrf board chess.zrf --variant 1
+      trebuchet zrf board chess.zrf -o chess-board.svg
     """
     game = _game(_rules_file(path), variant)
     target = output or svg_path
