@@ -322,6 +322,7 @@ def write_game(record: GameRecord) -> str:
         if key not in ("Variant", "FEN", "SetUp", "Result"):
             lines.append(f"// {key}: {value}")
     lines.append(f"// Result: {record.result_text}")
+    lines.extend(f"// {c}" for c in _one_line(record.comments))  # the game's: first
     for node in record.moves:
         lines.extend(f"// {c}" for c in _one_line(node.before))
         assert node.move is not None, "write_game needs a replayed record"
@@ -334,7 +335,6 @@ def write_game(record: GameRecord) -> str:
         else:
             lines.append(text)
         pos.push(node.move)
-    lines.extend(f"// {c}" for c in _one_line(record.final_comments))
     return "\n".join(lines) + "\n"
 
 

@@ -190,6 +190,8 @@ def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
         for key, value in writable_tags(record).items():
             if key not in ("Variant", "FEN", "SetUp"):
                 out.write(f"# {key}: {value}\n")
+        for comment in record.comments:  # the game's, before its first move
+            out.write(_comment_lines(comment))
         for node in record.moves:
             for comment in node.before:
                 out.write(_comment_lines(comment))
@@ -198,8 +200,6 @@ def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
             for comment in node.comments:
                 out.write(_comment_lines(comment))
             pos.push(node.move)
-        for comment in record.final_comments:
-            out.write(_comment_lines(comment))
 
 
 def _comment_lines(text: str) -> str:

@@ -14,7 +14,7 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from trebuchet.converters.record import RecordError
+from trebuchet.converters.errors import RecordError
 from trebuchet.variants.errors import TrebuchetError
 
 #: The largest game file read whole (JSON, Game Courier, move lists).  The

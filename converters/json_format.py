@@ -14,14 +14,15 @@ The document::
           "tags": {"Event": "...", ...},      # every tag the source had, in order
           "start_fen": "rnbqkbnr/... w KQkq - 0 1",
           "result": "1-0",
-          "comments": ["..."],                # comments of a game with no moves / at its end
+          "comments": ["..."],                # the game's: before its first move (python-chess's
+                                              # Game.comment), or all of a game without moves
           "moves": [
             {
               "ply": 1,
               "move": "e2e4",                 # coordinate notation: what is read back
               "notation": "e4",               # the variant's notation (SAN, Troy forms)
               "fen": "... after the move ...",
-              "before": ["..."], "comments": ["..."], "nags": [1],
+              "before": ["..."], "comments": ["...", {"line": "..."}], "nags": [1],
               "variations": [[ {move objects}, ... ]]
             }
           ]
@@ -31,7 +32,10 @@ The document::
 
 Reading uses ``move`` (falling back to ``notation`` when ``move`` is absent) and
 replays it, so a JSON file is checked like any other; ``fen`` fields are
-output only.  ``variant`` and ``start_fen`` are used when ``tags`` lack
+output only.  A comment is its text, byte for byte; ``{"line": text}`` is one
+that ran to the end of its line (PGN's ``;`` comment), so it goes back to PGN as
+one.  ``before`` is for comments opening a variation; those opening the game
+are the game's ``comments``.  ``variant`` and ``start_fen`` are used when ``tags`` lack
 ``Variant`` / ``FEN``.
 """
 
@@ -48,6 +52,7 @@ from trebuchet.converters.record import (
     MAX_VARIATION_DEPTH,
     Format,
     GameRecord,
+    LineComment,
     MoveNode,
     Progress,
     RecordError,
@@ -187,7 +192,7 @@ def _game(game: Any, source: str, index: int) -> GameRecord:
         _set_start(record, start_fen)
     result = game.get("result", "")
     record.result = result if isinstance(result, str) else ""
-    record.final_comments = _strings(game.get("comments", []), "comments")
+    record.comments = _strings(game.get("comments", []), "comments")
     record.moves = _line(game.get("moves", []), "moves")
     return record
 
@@ -240,9 +245,23 @@ def _line(items: Any, where: str, depth: int = 0) -> list[MoveNode]:
 
 
 def _strings(value: Any, where: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+    """A list of comments: strings, or ``{"line": text}`` for a ``;`` comment."""
+    if not isinstance(value, list):
         raise _Malformed(f'"{where}" must be a list of strings')
-    return list(value)
+    out: list[str] = []
+    for item in value:
+        if isinstance(item, str):
+            out.append(item)
+        elif isinstance(item, dict) and list(item) == ["line"] and isinstance(item["line"], str):
+            out.append(LineComment(item["line"]))
+        else:
+            raise _Malformed(f'"{where}" must be a list of strings (or {{"line": text}})')
+    return out
+
+
+def _comment_values(comments: list[str]) -> list[str | dict[str, str]]:
+    """Comments as JSON values: a ``;`` comment as ``{"line": text}``."""
+    return [{"line": c} if isinstance(c, LineComment) else c for c in comments]
 
 
 # -- writing -------------------------------------------------------------------------
@@ -256,7 +275,7 @@ def game_object(record: GameRecord) -> dict[str, Any]:
         "tags": dict(writable_tags(record)),
         "start_fen": pos.fen(),
         "result": record.result_text,
-        "comments": list(record.final_comments),
+        "comments": _comment_values(record.comments),
         "moves": _moves(pos, record.moves, human),
     }
 
@@ -276,7 +295,8 @@ def _moves(pos: Position, nodes: list[MoveNode], human: Notation) -> list[dict[s
         pos.push(move)
         pushed += 1
         entry["fen"] = pos.fen()
-        for key, value in (("before", node.before), ("comments", node.comments),
+        for key, value in (("before", _comment_values(node.before)),
+                           ("comments", _comment_values(node.comments)),
                            ("nags", node.nags), ("variations", variations)):
             if value:
                 entry[key] = list(value)

@@ -56,6 +56,16 @@ def load_variant(name: str, options: Sequence[str] = (), game: str | None = None
     return _zrf_variant(name, (path.resolve(), stat.st_mtime_ns, stat.st_size), game or "")
 
 
+def find_rules_file(zsg_path: str | Path, rules_file: str) -> Path | None:
+    """The .zrf a saved game names: a Windows path relative to the game, any case."""
+    folder = Path(zsg_path).parent
+    wanted = rules_file.replace("\\", "/").split("/")[-1].lower()
+    for candidate in sorted(folder.iterdir()) if folder.is_dir() else ():
+        if candidate.name.lower() == wanted:
+            return candidate
+    return None
+
+
 @lru_cache(maxsize=16)
 def _zrf_variant(name: str, identity: tuple[Path, int, int], game: str) -> Variant:
     """One rules file's game, built once while the file (``identity``: where it is,

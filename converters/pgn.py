@@ -6,32 +6,60 @@ drops with ``@`` and ``*`` (``N@e4``, ``N*e4``), gating ``/``, and the Troy
 notations' ``^`` and quotes.  A move token is any run of those characters; what
 it means is decided by the variant's notation during replay, never here.
 
-Reading is streamed: :func:`read_games` pulls lines from the file as it needs
-them and yields one game at a time, so a 100 MB file never sits in memory.  A
-syntax error ends the game it occurs in (it is yielded as a RecordError) and
-reading resumes at the next tag section, so one broken game does not hide the
-others.
+Reading follows python-chess's ``read_game`` (docs/pgn.md says where it does
+not, and why), so a file reads as the same games with the same tags, moves,
+comments, NAGs, variations and results:
+
+* A game is a tag section and its movetext.  The movetext ends at a blank line
+  (outside comments), at a tag pair, or at the end of the file; one blank line
+  may stand between tag pairs, two end a game that has no moves.
+* Comments keep their text byte for byte: from ``{`` to ``}``, less one space
+  after the ``{`` and one before the ``}`` (how PGN writers pad them), line
+  breaks kept; a ``;`` comment is the rest of its line, kept as a
+  :class:`~trebuchet.converters.record.LineComment` and written back with ``;``.
+  Comments before the first move are the game's (``GameRecord.comments``).
+* A syntax error does not end the reading: it is recorded on its game
+  (:attr:`GameRecord.errors`, like python-chess's ``Game.errors``), the token is
+  passed over, and reading goes on, in that game and then the next.
+  :func:`~trebuchet.converters.replay.replay` refuses a game with errors, so
+  ``trebuchet check`` reports the first, in one line; slips whose meaning is
+  plain (a stray ``)``, a ``(`` before any move: python-chess passes over them
+  without a word) are :class:`~trebuchet.converters.record.PassedOver` and only
+  warned of.
 
 Recognised: tag pairs (``Variant``, ``FEN``, ``SetUp`` and any others, kept in
 order), ``{}`` and ``;`` comments, ``%`` escape lines, NAGs (``$1``) and the
-suffix glyphs ``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!`` (turned into NAGs 1-6),
-nested variations, move numbers (checked only for shape), results.
+suffix glyphs ``!`` ``?`` ``!!`` ``??`` ``!?`` ``?!`` (and ``‼ ⁇ ⁉ ⁈ □``, turned
+into NAGs 1-7), nested variations, move numbers (checked only for shape),
+results, figurines (``♘f3``) and the en passant mark ``e.p.``.
+
+>>> import io
+>>> (game,) = read_games(io.StringIO("1. e4 {  padded } e5 (1... c5) *"))
+>>> game.moves[0].comments, game.moves[1].variations[0][0].text, game.errors
+([' padded'], 'c5', [])
+>>> a, b = read_games(io.StringIO("1. e4 ) e5\\n\\n1. d4"), "x.pgn")
+>>> [n.text for n in a.moves], [str(e) for e in a.errors], [n.text for n in b.moves]
+(['e4', 'e5'], ["x.pgn:1:7: ')' without a matching '(', read as if not there"], ['d4'])
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Iterator
+from enum import Enum
 from typing import IO, NamedTuple
 
 from trebuchet.converters.inputs import file_lines
 from trebuchet.converters.record import (
+    LINE_BREAKS,
     MAX_NAG,
     MAX_VARIATION_DEPTH,
     ROSTER,
     Format,
     GameRecord,
+    LineComment,
     MoveNode,
+    PassedOver,
     Progress,
     RecordError,
     shown,
@@ -45,15 +73,24 @@ from trebuchet.variants.notation import Notation
 from trebuchet.variants.position import Position
 from trebuchet.variants.san import SanNotation
 
-GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6,
+              "‼": 3, "⁇": 4, "⁉": 5, "⁈": 6, "□": 7}
 
+#: Errors kept per game; a game of garbage would otherwise hold one per word.
+MAX_ERRORS = 20
+#: The longest comment kept, in characters.  The longest of the shared PGN data and
+#: the examples is 73; lines are at most :data:`~trebuchet.converters.inputs.MAX_LINE`.
+MAX_COMMENT = 1_000_000
+
+_NAME = r"[A-Za-z0-9_][A-Za-z0-9_+\#=:\-]*"
 _TOKEN = re.compile(
-    r"""
+    rf"""
     \s*(?:
     (?P<end>$)
-    |(?P<tag>\[\s*(?P<name>[A-Za-z0-9_][A-Za-z0-9_+\#=:\-]*)\s*
-        "(?P<value>(?:[^"\\]|\\.)*)"\s*\])
-    |(?P<brace>\{)
+    |(?P<tag>\[\s*(?P<name>{_NAME})\s*"(?P<value>(?:[^"\\]|\\.)*)"\s*\])
+    |(?P<loose_tag>\[(?P<loose_name>{_NAME})\s+"(?P<loose_value>[^\r]*)"\]\s*$)
+    |(?P<bad_tag>\[.*)
+    |(?P<brace>\{{)
     |(?P<semi>;.*)
     |(?P<open>\()
     |(?P<close>\))
@@ -61,8 +98,8 @@ _TOKEN = re.compile(
     |(?P<result>(?:1-0|0-1|1/2-1/2|½-½|\*)(?![\w@*/^'~\-=+\#]))
     |(?P<number>\d+\s*\.+)
     |(?P<null>--)
-    |(?P<symbol>[\w@][\w@*/^'‘’~\-=+\#:.,]*+(?P<glyph>[!?]{1,2})?)
-    |(?P<bare_glyph>[!?]{1,2})
+    |(?P<symbol>[\w@♔-♟][\w@♔-♟*/^'‘’~\-=+\#:.,]*+(?P<glyph>[!?]{{1,2}}|[‼⁇⁉⁈□])?)
+    |(?P<bare_glyph>[!?]{{1,2}}|[‼⁇⁉⁈□])
     |(?P<bad>.)
     )""",
     re.VERBOSE,
@@ -71,10 +108,16 @@ _TOKEN = re.compile(
 #: check is made after the match, not by a lookahead in it: a lookahead that failed
 #: made every later start inside a long run match it again (quadratic time).
 _AFTER_SYMBOL = re.compile(r"[\s(){};$\[]|$")
+#: Where a run of unreadable text ends: at white space or the next structural character.
+_RUN_END = re.compile(r"[\s(){};\[]")
+#: A line that opens a tag section: a comment that reaches one after a blank line
+#: was never closed (the blank line ended its game).
+_TAG_LINE = re.compile(rf'\s*\[\s*{_NAME}\s+"')
 
 
 class Token(NamedTuple):
-    """One token; a tuple because a big file has millions of them."""
+    """One token; a tuple because a big file has millions of them.  ``value`` is a
+    tag's value, or the character an unreadable run (``bad``) stumbled on."""
 
     kind: str
     text: str
@@ -84,24 +127,42 @@ class Token(NamedTuple):
 
 
 class _Lexer:
-    """Tokens of a PGN stream, with line and column, pulled a line at a time."""
+    """Tokens of a PGN stream, with line and column, pulled a line at a time.
+
+    Besides the tokens of the standard it gives ``blank`` for a blank line (games
+    end there) and ``error`` for what cannot be read, so the reader can record it
+    on its game and go on.
+    """
 
     def __init__(self, lines: Iterable[str], source: str) -> None:
         self.lines = iter(lines)
         self.source = source
         self.line_no = 0
+        self.held: str | None = None
 
-    def error(self, message: str, line: int, column: int) -> RecordError:
-        return RecordError(message, source=self.source, line=line, column=column)
+    def _read(self) -> str | None:
+        """The next line, or None at the end of the input."""
+        text = self.held if self.held is not None else next(self.lines, None)
+        self.held = None
+        if text is None:
+            return None
+        self.line_no += 1
+        return text.lstrip("\ufeff") if self.line_no == 1 else text
+
+    def _give_back(self, text: str) -> None:
+        """Read ``text`` again next: a comment that ran into a tag section gives it back."""
+        self.held = text
+        self.line_no -= 1
 
     def tokens(self) -> Iterator[Token]:
-        for text in self.lines:
-            self.line_no += 1
-            if self.line_no == 1:
-                text = text.lstrip("\ufeff")
+        while (raw := self._read()) is not None:
+            text = raw.rstrip("\r\n")
             if text.startswith("%"):
                 continue
-            yield from self._line_tokens(text.rstrip("\r\n"))
+            if not text.strip():
+                yield Token("blank", "", self.line_no, 1)
+                continue
+            yield from self._line_tokens(text)
 
     def _line_tokens(self, text: str) -> Iterator[Token]:
         pos = 0
@@ -114,18 +175,21 @@ class _Lexer:
             line, column = self.line_no, m.start(kind) + 1
             if kind == "brace":
                 comment, text, pos = self._comment(text, m.end(), line, column)
-                yield Token("comment", comment, line, column)
+                yield from comment
                 continue
             pos = m.end()
             word = m.group(kind)
-            if kind == "symbol" and not _AFTER_SYMBOL.match(text, pos):
-                yield Token("bad", text[pos], line, pos + 1)
-                pos += 1
-                continue
-            if kind == "semi":
-                yield Token("comment", word[1:].strip(), line, column)
+            if kind == "bad" or (kind == "symbol" and not _AFTER_SYMBOL.match(text, pos)):
+                bad = m.start(kind) if kind == "bad" else pos
+                end = _run_end(text, bad + 1)
+                yield Token("bad", text[m.start(kind):end], line, bad + 1, text[bad])
+                pos = end
+            elif kind == "semi":
+                yield Token("comment", word[1:], line, column, "semi")
             elif kind == "tag":
                 yield Token("tag", m["name"], line, column, _unescape(m["value"]))
+            elif kind == "loose_tag":
+                yield Token("tag", m["loose_name"], line, column, m["loose_value"])
             elif kind == "symbol" and m["glyph"]:
                 glyph = m["glyph"]
                 yield Token("symbol", word[: -len(glyph)], line, column)
@@ -133,21 +197,62 @@ class _Lexer:
             else:
                 yield Token(kind, word, line, column)
 
-    def _comment(self, text: str, start: int, line: int, column: int) -> tuple[str, str, int]:
-        """The text of a ``{}`` comment that may span lines; returns it, the line
-        the comment ended on and the index just past the ``}``."""
-        parts = []
-        while True:
-            end = text.find("}", start)
-            if end >= 0:
-                parts.append(text[start:end])
-                return " ".join(p.strip() for p in parts if p.strip()), text, end + 1
-            parts.append(text[start:])
-            nxt = next(self.lines, None)
+    def _comment(
+        self, text: str, start: int, line: int, column: int
+    ) -> tuple[list[Token], str, int]:
+        """The tokens of a ``{}`` comment that may span lines (the comment, and an
+        error if it is not closed), the line it ended on and the index past it.
+
+        As python-chess reads it: one space after ``{`` and one before ``}`` are
+        padding, everything else (line breaks too) is the text.
+        """
+        if text.startswith(" ", start):
+            start += 1
+        parts: list[str] = []
+        size = 0
+        after_blank = False
+        while (end := text.find("}", start)) < 0:
+            size += len(text) - start + 1
+            if size <= MAX_COMMENT:
+                parts.append(text[start:] + "\n")
+            nxt = self._read()
             if nxt is None:
-                raise self.error("unterminated comment: '{' without '}'", line, column)
-            self.line_no += 1
+                return self._unclosed(parts, size, line, column, ""), "", 0
+            blank = not nxt.strip()
+            if after_blank and _TAG_LINE.match(nxt):
+                self._give_back(nxt)
+                where = f" before the tag pair at line {self.line_no + 1}"
+                kept = "".join(parts).rstrip("\r\n")
+                return self._unclosed([kept], size, line, column, where), "", 0
+            after_blank = blank
             text, start = nxt.rstrip("\r\n"), 0
+        cut = end - 1 if end > start and text[end - 1] == " " else end
+        size += cut - start
+        parts.append(text[start:cut])
+        if size > MAX_COMMENT:
+            return [self._too_long(line, column)], text, end + 1
+        comment = "".join(parts)
+        return ([Token("comment", comment, line, column)] if comment else []), text, end + 1
+
+    def _unclosed(
+        self, parts: list[str], size: int, line: int, column: int, where: str
+    ) -> list[Token]:
+        """An unclosed comment: its text as read (when not too long) and the error."""
+        if size > MAX_COMMENT:
+            return [self._too_long(line, column)]
+        error = Token("error", f"unterminated comment: '{{' without '}}'{where}", line, column)
+        comment = "".join(parts)
+        return [Token("comment", comment, line, column), error] if comment else [error]
+
+    @staticmethod
+    def _too_long(line: int, column: int) -> Token:
+        return Token("error", f"comment longer than {MAX_COMMENT} characters", line, column)
+
+
+def _run_end(text: str, start: int) -> int:
+    """Where the run of unreadable text going on at ``start`` ends."""
+    stop = _RUN_END.search(text, start)
+    return stop.start() if stop else len(text)
 
 
 def _nag(text: str) -> int:
@@ -161,156 +266,247 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
+class _Phase(Enum):
+    """Where a game's text has got to."""
+
+    TAGS = "tags"
+    MOVES = "moves"
+    ENDED = "ended"
+    """after the result: comments and NAGs may follow, moves may not"""
+
+
+#: Tokens that may follow a game's result (python-chess gives them to its last move).
+_AFTER_RESULT = frozenset({"comment", "nag", "glyph", "bare_glyph"})
+
+
 class _GameBuilder:
-    """Turns the token stream into GameRecords; a syntax error raises RecordError."""
+    """Turns the tokens of one game into a GameRecord; a syntax error is recorded on
+    the record (``errors``) and the token passed over, so reading goes on."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, line: int, comments: list[str]) -> None:
         self.source = source
-        self.record = GameRecord(source=source)
+        self.record = GameRecord(source=source, line=line)
         self.lines: list[list[MoveNode]] = [self.record.moves]
+        self.opened: list[Token] = []
+        self.record.comments.extend(comments)
         self.pending: list[str] = []
-        self.in_moves = False
-        self.empty = True
+        self.phase = _Phase.TAGS
+        self.blanks = 0
+        self.stray_opens = 0
+        self.skipped_depth = 0
+        self.last_move: MoveNode | None = None
+        self.after_result_told = False
+        self.untold = 0
 
-    def error(self, message: str, token: Token) -> RecordError:
-        return RecordError(message, source=self.source, line=token.line, column=token.column)
+    def fail(self, message: str, token: Token, *, plain: bool = False) -> None:
+        """Record an error at ``token``; ``plain`` when its meaning is plain all the
+        same (a :class:`PassedOver` slip, which replay only warns of)."""
+        error = (PassedOver if plain else RecordError)(
+            message, source=self.source, line=token.line, column=token.column
+        )
+        self._keep(error)
+
+    def _keep(self, error: RecordError) -> None:
+        """Record ``error``: the first :data:`MAX_ERRORS` of a game are kept, the rest
+        only counted."""
+        if len(self.record.errors) < MAX_ERRORS:
+            self.record.errors.append(error)
+        else:
+            self.untold += 1
+
+    def starts_next_game(self, token: Token) -> bool:
+        """Whether ``token`` belongs to the next game: a tag pair after the movetext."""
+        return token.kind == "tag" and self.phase is not _Phase.TAGS
 
     def add(self, token: Token) -> bool:
-        """Take one token; True when the game is complete (a result at top level)."""
-        if self.empty:
-            self.record.line = token.line
-            self.empty = False
+        """Take one token; True when it ends the game (a blank line after the movetext
+        has begun, or a second one after the tags)."""
         kind = token.kind
-        if kind == "tag":
-            if self.in_moves:
-                raise self.error("tag pair inside the movetext", token)
+        if kind == "blank":
+            self.blanks += 1
+            return self.phase is not _Phase.TAGS or self.blanks > 1
+        if kind == "error":
+            self.fail(token.text, token)
+        elif kind == "bad_tag":
+            self.blanks = 0
+            self.fail('malformed tag pair: expected [Name "value"]', token)
+        elif kind == "tag":
+            self.blanks = 0
             self.record.tags[token.text] = token.value
-        elif kind == "result":
-            if len(self.lines) > 1:
-                raise self.error(f"result {shown(token.text)} inside a variation", token)
-            self.record.result = "1/2-1/2" if token.text == "½-½" else token.text
-            return True
-        elif kind == "bad":
-            raise self.error(self._bad(token), token)
+        elif kind == "comment" and token.value == "semi" and self.phase is _Phase.TAGS:
+            self.record.comments.append(LineComment(token.text))
         else:
-            self.in_moves = True
+            if self.phase is _Phase.TAGS:
+                self.phase = _Phase.MOVES
             self._movetext(token)
         return False
 
-    def _bad(self, token: Token) -> str:
-        if token.text == "[":
-            return "malformed tag pair: expected [Name \"value\"]"
-        if token.text == "]":
-            return "unexpected ']'"
-        return f"unexpected character {shown(token.text)}"
-
     def _movetext(self, token: Token) -> None:
+        if self.skipped_depth:
+            self._skip(token.kind)
+            return
+        if self.phase is _Phase.ENDED and token.kind not in _AFTER_RESULT:
+            if not self.after_result_told:
+                self.after_result_told = True
+                self.fail(f"{shown(token.text)} after the result {self.record.result}", token)
+            return
+        last, self.last_move = self.last_move, None
         kind = token.kind
-        line = self.lines[-1]
-        if kind in ("symbol", "null"):
-            line.append(MoveNode(token.text, token.line, token.column, before=self.pending))
-            self.pending = []
+        if kind == "symbol" and token.text == "e.p." and last is not None:
+            last.text += " e.p."  # SAN reading passes over the mark
+        elif kind in ("symbol", "null"):
+            self._move(token)
         elif kind == "comment":
-            if line and not self.pending:
-                line[-1].comments.append(token.text)
-            else:
-                self.pending.append(token.text)
+            self._comment(LineComment(token.text) if token.value == "semi" else token.text)
         elif kind in ("nag", "glyph", "bare_glyph"):
-            if not line:
-                raise self.error(f"annotation {shown(token.text)} before any move", token)
-            nag = _nag(token.text) if kind == "nag" else GLYPH_NAGS.get(token.text)
-            if nag is None:
-                raise self.error(f"unknown annotation {shown(token.text)}", token)
-            if nag > MAX_NAG:
-                raise self.error(f"NAG {shown(token.text)} is more than ${MAX_NAG}", token)
-            line[-1].nags.append(nag)
+            self._annotation(token)
         elif kind == "open":
-            if not line:
-                raise self.error("variation '(' before any move", token)
-            if len(self.lines) > MAX_VARIATION_DEPTH:
-                raise too_deep(self.source, token.line, token.column)
+            self._open(token)
+        elif kind == "close":
+            self._close(token)
+        elif kind == "result":
+            self._result(token)
+        elif kind == "bad":
+            within = "" if token.text == token.value else f" in {shown(token.text)}"
+            self.fail(f"unexpected character {shown(token.value)}{within}", token)
+
+    def _move(self, token: Token) -> None:
+        node = MoveNode(token.text, token.line, token.column, before=self.pending)
+        self.pending = []
+        self.lines[-1].append(node)
+        self.last_move = node
+
+    def _comment(self, text: str) -> None:
+        """After a move, a comment is the move's; before the first move of the game it
+        is the game's (python-chess's ``Game.comment``); at the start of a variation
+        it is kept for the move that comes next."""
+        if not text:
+            return
+        line = self.lines[-1]
+        if len(self.lines) == 1 and not line:
+            self.record.comments.append(text)
+        elif line and not self.pending:
+            line[-1].comments.append(text)
+        else:
+            self.pending.append(text)
+
+    def _annotation(self, token: Token) -> None:
+        line = self.lines[-1]
+        nag = _nag(token.text) if token.kind == "nag" else GLYPH_NAGS[token.text]
+        if not line:
+            self.fail(f"annotation {shown(token.text)} before any move, dropped", token,
+                      plain=True)
+        elif nag > MAX_NAG:
+            self.fail(f"NAG {shown(token.text)} is more than ${MAX_NAG}", token)
+        else:
+            line[-1].nags.append(nag)
+
+    def _open(self, token: Token) -> None:
+        line = self.lines[-1]
+        if not line:
+            self.stray_opens += 1
+            self.fail("variation '(' before any move: no move for it to replace, read as "
+                      "if not there", token, plain=True)
+        elif len(self.lines) > MAX_VARIATION_DEPTH:
+            self._keep(too_deep(self.source, token.line, token.column))
+            self.skipped_depth = 1
+        else:
             variation: list[MoveNode] = []
             line[-1].variations.append(variation)
             self.lines.append(variation)
+            self.opened.append(token)
+
+    def _close(self, token: Token) -> None:
+        if len(self.lines) == 1:
+            if self.stray_opens:
+                self.stray_opens -= 1  # its '(' was reported
+            else:
+                self.fail("')' without a matching '(', read as if not there", token,
+                          plain=True)
+            return
+        variation = self.lines.pop()
+        self.opened.pop()
+        if not variation:
+            self.fail("empty variation", token)
+            self.lines[-1][-1].variations.pop()
+        self._flush_pending()
+
+    def _skip(self, kind: str) -> None:
+        """Inside a variation nested too deep: only its parentheses are counted."""
+        if kind == "open":
+            self.skipped_depth += 1
         elif kind == "close":
-            if len(self.lines) == 1:
-                raise self.error("')' without a matching '('", token)
-            if not self.lines[-1]:
-                raise self.error("empty variation", token)
-            self._flush_pending()
-            self.lines.pop()
+            self.skipped_depth -= 1
+
+    def _result(self, token: Token) -> None:
+        if len(self.lines) > 1:
+            self.fail(f"result {shown(token.text)} inside a variation", token)
+            return
+        self.record.result = "1/2-1/2" if token.text == "½-½" else token.text
+        self.phase = _Phase.ENDED
 
     def _flush_pending(self) -> None:
-        """Comments left over at the end of a line belong to its last move."""
+        """Comments left over at the end of a line belong to the last move before them."""
         if self.pending:
-            line = self.lines[-1]
+            line = next((line for line in reversed(self.lines) if line), None)
             target = line[-1].comments if line else self.record.final_comments
             target.extend(self.pending)
             self.pending = []
 
-    def finish(self, eof_token: Token | None) -> GameRecord:
-        if len(self.lines) > 1:
-            raise RecordError(
-                "file ends inside a variation (missing ')')",
-                source=self.source,
-                line=eof_token.line if eof_token else 0,
-            )
-        if self.pending:
-            if self.record.moves:
-                self.record.moves[-1].comments.extend(self.pending)
-            else:
-                self.record.final_comments.extend(self.pending)
-            self.pending = []
+    def finish(self) -> GameRecord:
+        if self.opened:
+            self.fail("unterminated variation: '(' without ')', the game ends inside a "
+                      "variation", self.opened[0])
+        self._flush_pending()
+        if self.untold:
+            self.record.errors.append(RecordError(
+                f"{self.untold} more errors in this game are not listed",
+                source=self.source, line=self.record.line,
+            ))
         return self.record
 
 
 def read_games(
     stream: IO[str] | Iterable[str], source: str = ""
 ) -> Iterator[GameRecord | RecordError]:
-    """Yield each game of a PGN stream, or a RecordError for a game that cannot be parsed.
+    """Yield each game of a PGN stream, its syntax errors recorded on it (``errors``).
 
-    After an error, the rest of that game is skipped up to the next tag pair.
-    Lexical errors that cannot be recovered (an unterminated comment) end the file.
+    A RecordError is yielded only for input that cannot be read on (a line over
+    the length limit, a read that fails); it ends the stream, after the game it
+    interrupted (which gets the error too).  Comments before a game's first tag
+    pair or move (``;`` lines) are its own; at the end of the input, with no game
+    to hold them, they are dropped.
     """
     lexer = _Lexer(stream, source)
-    builder = _GameBuilder(source)
-    skipping = False
-    last: Token | None = None
+    game: _GameBuilder | None = None
+    carried: list[str] = []
     tokens = lexer.tokens()
     while True:
         try:
             token = next(tokens, None)
         except RecordError as exc:
+            if game is not None:
+                game.record.errors.append(exc)
+                yield game.finish()
             yield exc
             return
         if token is None:
             break
-        last = token
-        if skipping:
-            if token.kind != "tag":
+        if game is not None and game.starts_next_game(token):
+            yield game.finish()
+            game = None
+        if game is None:
+            if token.kind == "blank":
                 continue
-            skipping = False
-        if token.kind == "tag" and builder.in_moves:
-            yield _finished(builder, token)
-            builder = _GameBuilder(source)
-        try:
-            done = builder.add(token)
-        except RecordError as exc:
-            yield exc
-            builder, skipping = _GameBuilder(source), True
-            continue
-        if done:
-            yield _finished(builder, token)
-            builder = _GameBuilder(source)
-    if not builder.empty and not skipping:
-        yield _finished(builder, last)
-
-
-def _finished(builder: _GameBuilder, token: Token | None) -> GameRecord | RecordError:
-    try:
-        return builder.finish(token)
-    except RecordError as exc:
-        return exc
+            if token.kind == "comment" and token.value == "semi":
+                carried.append(LineComment(token.text))
+                continue
+            game, carried = _GameBuilder(source, token.line, carried), []
+        if game.add(token):
+            yield game.finish()
+            game = None
+    if game is not None:
+        yield game.finish()
 
 
 def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
@@ -343,12 +539,8 @@ def write_game(record: GameRecord) -> str:
     """PGN text of a replayed record: tags, then movetext wrapped at 80 columns."""
     pos = start_position(record)
     lines = [f'[{name} "{_escape(value)}"]' for name, value in _tags(record, pos)]
-    words: list[str] = []
-    for comment in record.final_comments if not record.moves else ():
-        words.append(_comment(comment))
+    words = [_comment(c) for c in record.comments]
     _write_line(pos, record.moves, words, pos.variant.notation)
-    if record.moves:
-        words.extend(_comment(c) for c in record.final_comments)
     words.append(record.result_text)
     return "\n".join([*lines, "", *_wrap(words), ""])
 
@@ -372,7 +564,21 @@ def _escape(value: str) -> str:
 
 
 def _comment(text: str) -> str:
-    return "{" + text.replace("}", ")") + "}"
+    """One comment as a PGN word, so that reading it gives ``text`` back byte for byte.
+
+    A ``{}`` comment is padded with one space inside each brace, the padding every
+    reader (ours, python-chess's) takes off again.  A ``;`` comment
+    (:class:`LineComment`) stays one, and so does a comment holding ``}`` (which
+    no ``{}`` comment can hold) when it is one line; one that is not has its ``}``
+    written as ``)``.  A word starting with ``;`` ends its line (:func:`_wrap`).
+
+    >>> _comment(" padded"), _comment(LineComment(" e5")), _comment("a } b")
+    ('{  padded }', '; e5', ';a } b')
+    """
+    one_line = not any(c in text for c in LINE_BREAKS)
+    if one_line and (isinstance(text, LineComment) or "}" in text):
+        return ";" + text
+    return "{ " + text.replace("}", ")") + " }"
 
 
 def _write_line(
@@ -432,6 +638,9 @@ def _wrap(words: list[str], width: int = 80) -> list[str]:
             current = word
         else:
             current = joined
+        if word.startswith(";"):  # a ; comment runs to the end of its line
+            lines.append(current)
+            current = ""
     if current:
         lines.append(current)
     return lines

@@ -17,6 +17,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO
 
+from trebuchet.converters.errors import RecordError as RecordError  # re-exported
+from trebuchet.converters.errors import ReplayError as ReplayError  # re-exported
+from trebuchet.converters.errors import where as where  # re-exported
+from trebuchet.converters.load import find_rules_file, load_variant
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
 from trebuchet.variants.errors import shown as shown  # re-exported: every reader quotes with it
 from trebuchet.variants.move import Move
@@ -28,48 +32,29 @@ NotationFactory = Callable[[Variant], Notation]
 """How a format's move texts are read: given the variant, the notation to use."""
 
 
-class RecordError(TrebuchetError):
-    """A game file that cannot be read: the message starts with ``file:line:col:``."""
-
-    def __init__(self, message: str, *, source: str = "", line: int = 0, column: int = 0) -> None:
-        super().__init__(f"{where(source, line, column)}{message}")
-        self.source = source
-        self.line = line
-        self.column = column
+class PassedOver(RecordError):
+    """A slip a reader passed over because its meaning is plain, as python-chess does
+    without a word: a ``)`` with no ``(``, a ``(`` before any move, an annotation
+    before any move.  Kept on the record (``errors``) so it is told; replay turns
+    it into a warning instead of refusing the game."""
 
 
 class UnsupportedVariantError(RecordError):
     """A game of a variant trebuchet does not play (the file itself is readable)."""
 
 
-class ReplayError(RecordError):
-    """A move text that matches no legal move, or several, in its position."""
+class LineComment(str):
+    """A comment that ran to the end of its line (PGN's ``;`` comment).
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        source: str = "",
-        line: int = 0,
-        column: int = 0,
-        text: str = "",
-        fen: str = "",
-        nearest: tuple[str, ...] = (),
-    ) -> None:
-        super().__init__(message, source=source, line=line, column=column)
-        self.text = text
-        self.fen = fen
-        self.nearest = nearest
+    A str, so every writer can take it as a comment; the PGN writer writes it back
+    with ``;`` and JSON as ``{"line": text}``, so a file's ``;`` comments stay
+    ``;`` comments.  python-chess drops them (docs/pgn.md).
 
+    >>> LineComment(" e5") == " e5", isinstance(LineComment("x"), LineComment)
+    (True, True)
+    """
 
-def where(source: str, line: int = 0, column: int = 0) -> str:
-    """The ``file:line:col: `` prefix of a message (parts that are unknown left out)."""
-    parts = [source or "<input>"]
-    if line:
-        parts.append(str(line))
-        if column:
-            parts.append(str(column))
-    return ":".join(parts) + ": "
+    __slots__ = ()
 
 
 #: Variations nest at most this deep in any record read, replayed or written.  Real
@@ -169,8 +154,9 @@ class GameRecord:
 
     tags: dict[str, str] = field(default_factory=dict)
     moves: list[MoveNode] = field(default_factory=list)
-    #: comments after the last move when the game has no moves, or before the result
-    final_comments: list[str] = field(default_factory=list)
+    #: the game's own comments (python-chess's ``Game.comment``): those before the
+    #: first move of the main line, and all of a game that has no moves
+    comments: list[str] = field(default_factory=list)
     #: the termination marker of the movetext (PGN), "" when the source had none
     result: str = ""
     source: str = ""
@@ -185,6 +171,20 @@ class GameRecord:
     #: from the rules file a saved game names
     game: Variant | None = None
     warnings: list[str] = field(default_factory=list)
+    #: what the reader could not read and went on past (python-chess's ``Game.errors``):
+    #: replay refuses a record with errors, raising the first that is not
+    #: :class:`PassedOver` (those become warnings)
+    errors: list[RecordError] = field(default_factory=list)
+
+    @property
+    def final_comments(self) -> list[str]:
+        """The game's comments under the name the Game Courier and FEN-list readers
+        use; the same list as :attr:`comments`."""
+        return self.comments
+
+    @final_comments.setter
+    def final_comments(self, value: list[str]) -> None:
+        self.comments = value
 
     @property
     def fen(self) -> str | None:
@@ -219,6 +219,9 @@ class GameRecord:
                     line=self.line,
                 )
             return self.game
+        if self.tags.get("RulesFile", "").strip():
+            self.game = self._rules_game(self.tags["RulesFile"].strip())
+            return self.game
         name = resolve_variant_name(self.tags.get("Variant", ""))
         if name is None:
             raise UnsupportedVariantError(
@@ -229,6 +232,22 @@ class GameRecord:
             )
         try:
             return get_variant(name, self.variant_options)
+        except TrebuchetError as exc:
+            raise RecordError(str(exc), source=self.source, line=self.line) from None
+
+    def _rules_game(self, rules: str) -> Variant:
+        """The game a ``RulesFile`` tag names (written with a Zillions game, so that
+        its PGN or JSON reads back): the rules file beside the record's file, the
+        game its ``Variant`` tag titles."""
+        found = find_rules_file(self.source, rules) if self.source else None
+        if found is None:
+            raise RecordError(
+                f"rules file {shown(rules)} not found beside the game",
+                source=self.source,
+                line=self.line,
+            )
+        try:
+            return load_variant(str(found), game=self.tags.get("Variant") or None)
         except TrebuchetError as exc:
             raise RecordError(str(exc), source=self.source, line=self.line) from None
 

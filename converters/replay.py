@@ -21,6 +21,7 @@ from trebuchet.converters.record import (
     MAX_VARIATION_DEPTH,
     GameRecord,
     MoveNode,
+    PassedOver,
     RecordError,
     ReplayError,
     shown,
@@ -32,6 +33,7 @@ from trebuchet.variants.errors import (
     IllegalMoveError,
     MoveError,
     TrebuchetError,
+    UnreadableMoveError,
 )
 from trebuchet.variants.move import Move, null_move
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
@@ -44,7 +46,7 @@ _GLYPHS = "!?‼⁇⁉⁈□"
 #: games in the bundled examples, the shared PGN data and the tests: 34 characters,
 #: a Game Courier action list); a longer text is refused before any notation parses
 #: it, so no notation's parser ever sees megabytes.
-MAX_MOVE_TEXT = 256
+MAX_MOVE_TEXT = Variant.longest_move_text
 
 
 def coordinate(pos: Position, move: Move) -> str:
@@ -105,15 +107,22 @@ def read_move(pos: Position, text: str, notation: Notation) -> Move:
     return first_reading(pos, text, notation.read, _read_coordinates)
 
 
-def replay(record: GameRecord) -> Position:
+def replay(record: GameRecord, *, strict: bool = True) -> Position:
     """Fill in ``node.move`` for every node of ``record`` (variations too).
 
     Returns the final position of the main line, with the moves on its stack.
-    Raises ReplayError at the first text that is illegal or ambiguous.
+    Raises ReplayError at the first text that is illegal or ambiguous.  A record
+    its reader found errors in (``record.errors``) is refused with the first of
+    them, unless ``strict`` is False: then what was read is replayed, as
+    python-chess plays a game whatever its ``errors``.  The slips a reader passed
+    over (:class:`PassedOver`) refuse nothing: they are the first warnings.
     """
+    refused = [e for e in record.errors if not isinstance(e, PassedOver)]
+    if strict and refused:
+        raise refused[0]
     pos = start_position(record)
     notation = notation_of(record, pos)
-    record.warnings.clear()
+    record.warnings[:] = [str(e) for e in record.errors if isinstance(e, PassedOver)]
     _replay_line(record, pos, record.moves, notation, 0)
     _verify_result(record, pos)
     return pos
@@ -135,8 +144,9 @@ def _replay_line(
 
 
 def _read_node(record: GameRecord, pos: Position, node: MoveNode, notation: Notation) -> Move:
-    if len(node.text) > MAX_MOVE_TEXT:
-        raise _replay_error(record, pos, node, f"is longer than {MAX_MOVE_TEXT} characters")
+    longest = pos.variant.longest_move_text
+    if len(node.text) > longest:
+        raise _replay_error(record, pos, node, f"is longer than {longest} characters")
     try:
         return read_move(pos, node.text, notation)
     except MoveError as exc:
@@ -152,6 +162,8 @@ def _why(exc: MoveError) -> str:
     if isinstance(exc, IllegalMoveError):
         nearest = ", ".join(exc.nearest) if exc.nearest else "none, no legal moves"
         return f"is illegal; nearest legal: {nearest}"
+    if isinstance(exc, UnreadableMoveError):
+        return "is unreadable: not a move in the game's notation or in coordinates"
     return f"cannot be read: {exc}"
 
 

@@ -28,16 +28,16 @@ from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import IO
+from typing import IO, NoReturn
 
 import pyparsing as pp
 
 from trebuchet.converters.inputs import read_bytes
-from trebuchet.converters.load import load_variant
+from trebuchet.converters.load import find_rules_file, load_variant
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -303,16 +303,6 @@ def _clip(text: str, width: int = 50) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
-def find_rules_file(zsg_path: str | Path, rules_file: str) -> Path | None:
-    """The .zrf a saved game names: a Windows path relative to the game, any case."""
-    folder = Path(zsg_path).parent
-    wanted = rules_file.replace("\\", "/").split("/")[-1].lower()
-    for candidate in sorted(folder.iterdir()) if folder.is_dir() else ():
-        if candidate.name.lower() == wanted:
-            return candidate
-    return None
-
-
 # -- our variants: names, writing, reading ------------------------------------------
 
 
@@ -413,6 +403,8 @@ def write_zsg(record: GameRecord, rules_file: str = "") -> str:
     the variant's own position writes the difference as setup lines.
     """
     variant = record.variant()
+    if isinstance(variant, ZrfVariant):
+        return _write_zrf_game(record, variant, rules_file)
     pos = variant.position(record.fen)
     rules = rules_file or f"{variant.name}.zrf"
     out = [f"{HEADER}0.02 HH", f"RulesFile={rules}", f"VariantName={variant.title}"]
@@ -432,7 +424,42 @@ def write_zsg(record: GameRecord, rules_file: str = "") -> str:
     return "\r\n".join(out) + "\r\n"
 
 
-def _setup_lines(variant: Variant, pos: Position) -> list[str]:
+def _write_zrf_game(record: GameRecord, variant: ZrfVariant, rules_file: str) -> str:
+    """A ZSG of a Zillions game's record: a line per step of each turn, numbered as
+    Zillions numbers them (once per round of the turn order).  Zillions writes
+    ``partial K`` before a step that continues; its K is unpublished, so the
+    steps are written without it (trebuchet's reader ignores it either way)."""
+    spec = variant.spec
+    rules = rules_file or record.tags.get("RulesFile") or f"{variant.name}.zrf"
+    controllers = "H" * len(spec.players)
+    out = [f"{HEADER}0.02 {controllers}", f"RulesFile={rules}", f"VariantName={variant.title}"]
+    pos = variant.position(record.fen)
+    names = {kind: name for name, kind in variant.kinds.items()}
+    out.extend(
+        _setup_lines(
+            variant, pos, lambda p: f"{spec.players[p.color or 0]} {names.get(p.kind, p.kind)}"
+        )
+    )
+    round_length = len(spec.turns) or len(spec.players)
+    for turn, node in enumerate(record.moves):
+        if node.move is None:
+            raise RecordError("write_zsg needs a replayed record", source=record.source)
+        number = turn // round_length + 1
+        out.extend(f"{number}. {step}" for step in _step_texts(pos, node.move))
+        pos.push(node.move)
+    return "\r\n".join(out) + "\r\n"
+
+
+def _step_texts(pos: Position, move: Move) -> list[str]:
+    """A turn's lines: a Zillions move's steps, else the move's one line."""
+    if isinstance(move, ZrfMove):
+        return [step.text for step in move.turn_steps]
+    return [_zsg_text(pos, move)]
+
+
+def _setup_lines(
+    variant: Variant, pos: Position, named: Callable[[Piece], str] | None = None
+) -> list[str]:
     """``(x e1)`` / ``(White King e1)`` lines turning the variant's start into ``pos``."""
     start = variant.start_position()
     geo = variant.geometry
@@ -443,8 +470,13 @@ def _setup_lines(variant: Variant, pos: Position) -> list[str]:
         if start.board[sq] is not None:
             out.append(f"(x {geo.name(sq)})")
         if piece is not None and piece.color is not None:
-            out.append(f"({player_name(piece.color)} {piece_name(variant, piece)} {geo.name(sq)})")
+            name = named(piece) if named else _our_name(variant, piece)
+            out.append(f"({name} {geo.name(sq)})")
     return out
+
+
+def _our_name(variant: Variant, piece: Piece) -> str:
+    return f"{player_name(piece.color)} {piece_name(variant, piece)}"
 
 
 def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
@@ -470,10 +502,10 @@ def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
     if pos.fen() != variant.start_position().fen():
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
-    for line in lines:
-        move = _match(pos, line, source)
-        record.moves.append(MoveNode(pos.move_text(move), line=line.line, move=move))
-        pos.push(move)
+    record.moves = [
+        MoveNode(pos.move_text(move), line=line.line, move=move)
+        for line, move in replay_turns(pos, lines, source)
+    ]
     return record
 
 
@@ -527,26 +559,6 @@ def _fen_row(pieces: Iterable[Piece | None]) -> str:
     return out + (str(empty) if empty else "")
 
 
-def _match(pos: Position, line: MoveLine, source: str) -> Move:
-    wanted = line.body().split()
-    if wanted[:1] == ["partial"]:
-        wanted = wanted[2:]  # the partial number is Zillions' own bookkeeping
-    legal = pos.legal_moves()
-    found = [m for m in legal if _zsg_text(pos, m).split() == wanted]
-    if found and all(m.actions == found[0].actions for m in found):
-        # Moves that differ only in how our rules name them (a Catapult's
-        # "launch" and "ride" to the same square) do the same thing on the
-        # board, and a ZSG records only the board: the first stands for all.
-        return found[0]
-    text = " ".join(wanted)
-    if found:
-        problem = f"matches {len(found)} legal moves"
-    else:
-        nearest = difflib.get_close_matches(text, [_zsg_text(pos, m) for m in legal], n=3, cutoff=0)
-        problem = "matches no legal move; nearest: " + ("; ".join(nearest) or "no legal moves")
-    raise RecordError(f"move {line.number} {shown(text)} {problem}", source=source, line=line.line)
-
-
 def _zsg_text(pos: Position, move: Move) -> str:
     """A move as a saved game writes it: a Zillions game's own text, else ours."""
     if isinstance(move, ZrfMove):
@@ -559,23 +571,117 @@ def _zsg_text(pos: Position, move: Move) -> str:
 def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
     """A saved game replayed by the rules file it was played with: every line must be
     one legal move of the game's own programs, its complete text."""
-    saved = read_zsg(text, source)
-    variant = load_variant(str(rules), game=saved.variant_name)
+    saved, pos = zrf_game(text, source, rules)
+    variant = pos.variant
     assert isinstance(variant, ZrfVariant)
-    pos = variant.start_position()
-    for entry in saved.setup:
-        _set_up_zrf(variant, pos, entry, source)
     record = GameRecord(
         tags={"Variant": variant.title, "RulesFile": rules.name}, source=source, game=variant
     )
     if saved.setup:
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
-    for line in saved.moves:
-        move = _match(pos, line, source)
-        record.moves.append(MoveNode(_zsg_text(pos, move), line=line.line, move=move))
-        pos.push(move)
+    record.moves = [
+        MoveNode(_zsg_text(pos, move), line=line.line, move=move)
+        for line, move in replay_turns(pos, saved.moves, source)
+    ]
     return record
+
+
+def zrf_game(text: str, source: str, rules: Path) -> tuple[SavedGame, Position]:
+    """A saved game read, and its start position (setup lines applied) in the game of
+    ``rules`` that it names."""
+    saved = read_zsg(text, source)
+    variant = load_variant(str(rules), game=saved.variant_name)
+    assert isinstance(variant, ZrfVariant)
+    pos = variant.start_position()
+    for entry in saved.setup:
+        _set_up_zrf(variant, pos, entry, source)
+    return saved, pos
+
+
+def replay_turns(
+    pos: Position, lines: Sequence[MoveLine], source: str
+) -> Iterator[tuple[MoveLine, Move]]:
+    """Each turn the lines write, with its first line, played on ``pos``: the caller
+    sees ``pos`` before the turn is made, which happens when it asks for the next."""
+    start = 0
+    while start < len(lines):
+        move, used = match_turn(pos, lines, start, source)
+        yield lines[start], move
+        pos.push(move)
+        start += used
+
+
+def _step_words(line: MoveLine) -> list[str]:
+    """A line's words without its number and Zillions' ``partial K`` bookkeeping."""
+    words = line.body().split()
+    return words[2:] if words[:1] == ["partial"] else words
+
+
+def _steps_of(pos: Position, move: Move) -> list[list[str]]:
+    """The words of each line a saved game writes for ``move`` (one per step)."""
+    return [text.split() for text in _step_texts(pos, move)]
+
+
+def match_turn(
+    pos: Position, lines: Sequence[MoveLine], start: int, source: str
+) -> tuple[Move, int]:
+    """The legal turn that the lines from ``start`` on write, and how many lines it
+    takes.  A turn of several steps has a line per step; it goes on while the
+    next line is a step some legal turn takes next, and may end where a legal
+    turn ends (a turn stopped where it must go on is refused)."""
+    legal = pos.legal_moves()
+    candidates = [(move, _steps_of(pos, move)) for move in legal]
+    taken = 0
+    while True:
+        line = lines[start + taken]
+        wanted = _step_words(line)
+        open_ = [(m, steps) for m, steps in candidates if len(steps) > taken]
+        going = [(m, steps) for m, steps in open_ if steps[taken] == wanted]
+        if not going:
+            options = sorted({" ".join(steps[taken]) for _, steps in open_})
+            _refuse_line(line, wanted, options, source, taken > 0)
+        taken += 1
+        following = lines[start + taken] if start + taken < len(lines) else None
+        longer = [(m, steps) for m, steps in going if len(steps) > taken]
+        if following is not None and any(
+            steps[taken] == _step_words(following) for _, steps in longer
+        ):
+            candidates = longer
+            continue
+        ended = [m for m, steps in going if len(steps) == taken]
+        if not ended:
+            options = sorted({" ".join(steps[taken]) for _, steps in longer})
+            raise RecordError(
+                f"move {line.number}: the turn must go on (with {'; '.join(options[:3])})"
+                + ("" if following is None else f", not {shown(following.body())}"),
+                source=source,
+                line=line.line if following is None else following.line,
+            )
+        if len(ended) > 1 and any(m.actions != ended[0].actions for m in ended):
+            raise RecordError(
+                f"move {line.number} {shown(' '.join(wanted))} matches {len(ended)} legal moves",
+                source=source,
+                line=line.line,
+            )
+        # Moves that differ only in how our rules name them (a Catapult's
+        # "launch" and "ride" to the same square) do the same thing on the
+        # board, and a ZSG records only the board: the first stands for all.
+        return ended[0], taken
+
+
+def _refuse_line(
+    line: MoveLine, wanted: list[str], options: list[str], source: str, within: bool
+) -> NoReturn:
+    text = " ".join(wanted)
+    nearest = difflib.get_close_matches(text, options, n=3, cutoff=0)
+    what = "no step the turn can go on with" if within else "no legal move"
+    raise RecordError(
+        f"move {line.number} {shown(text)} matches {what}; nearest: "
+        + ("; ".join(nearest) or "no legal moves"),
+        source=source,
+        line=line.line,
+    )
 
 
 def _set_up_zrf(variant: ZrfVariant, pos: Position, entry: tuple[str, ...], source: str) -> None:

@@ -75,7 +75,7 @@ def comments(record: GameRecord) -> list[str]:
     out: list[str] = []
     for node in record.moves:
         out += node.before + node.comments
-    return out + record.final_comments
+    return record.comments + out
 
 
 def same_game(a: GameRecord, b: GameRecord, first: str, second: str) -> None:

@@ -66,6 +66,11 @@ class MoveError(TrebuchetError):
         self.nearest = nearest
 
 
+class UnreadableMoveError(MoveError):
+    """A text that is not a move in the notation at all (``1.e4x``, ``e.p.``): a
+    different mistake from a readable move that is not legal, and told apart."""
+
+
 class IllegalMoveError(MoveError):
     """A move text that matches no legal move."""
 

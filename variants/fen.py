@@ -20,9 +20,10 @@ dialect is described in docs/rules/fen.md.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from trebuchet.variants.errors import FenError, shown
+from trebuchet.variants.move import MoveKind
 from trebuchet.variants.pieces import BLACK, COLORS, WALL, WHITE, Piece, Player
 
 if TYPE_CHECKING:
@@ -75,22 +76,49 @@ def set_up(pos: Position, text: str) -> None:
     pos.fullmove = _read_int(fields[5] if len(fields) > 5 else "1", "fullmove number", 1)
 
 
-def write_fen(pos: Position) -> str:
-    """The FEN of ``pos``; read_fen(write_fen(p)) reproduces p."""
+EnPassant = Literal["standard", "legal"]
+"""How :func:`write_fen` writes the en passant field: ``standard``, the square a
+pawn passed over after every double step (the PGN standard of 1994, 16.1.3.4,
+and X-FEN); ``legal``, only a square a legal en passant capture lands on, as
+python-chess writes it by default (``Board.fen(en_passant="legal")``)."""
+
+
+def write_fen(pos: Position, *, en_passant: EnPassant = "standard") -> str:
+    """The FEN of ``pos``; read_fen(write_fen(p)) reproduces p.
+
+    >>> from trebuchet.variants.chess import Chess
+    >>> pos = Chess().start_position()
+    >>> pos.push(pos.variant.notation.read(pos, "e4"))
+    >>> write_fen(pos)
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+    >>> write_fen(pos, en_passant="legal")
+    'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
+    """
     variant = pos.variant
     geo = variant.geometry
     board = board_field(pos)
     if variant.has_hands:
         board += f"[{_hands_text(pos)}]"
+    ep = pos.ep if en_passant == "standard" else _capturable(pos)
     fields = [
         board,
         "w" if pos.turn == WHITE else "b",
         variant.castling_field(pos),
-        "".join(geo.names[s] for s in sorted(pos.ep)) or "-",
+        "".join(geo.names[s] for s in sorted(ep)) or "-",
     ]
     if variant.checks_to_win:
         fields.append("+".join(str(max(n, 0)) for n in pos.checks_left))
     return " ".join((*fields, str(pos.halfmove), str(pos.fullmove)))
+
+
+def _capturable(pos: Position) -> tuple[int, ...]:
+    """The en passant squares a legal en passant capture of ``pos`` lands on."""
+    if not pos.ep:
+        return ()
+    landing = {
+        m.to for m in pos.variant.legal_moves(pos, keep=lambda m: m.tag == MoveKind.EN_PASSANT)
+    }
+    return tuple(sq for sq in pos.ep if sq in landing)
 
 
 def _take_checks(pos: Position, fields: list[str]) -> list[str]:

@@ -20,8 +20,15 @@ Reading is tolerant and works by matching: the text is split into parts
 (piece, from-file, from-rank, target, promotion, suffix) and the one legal
 move that fits them all is the answer.  Long algebraic (``Ng1-f3``, ``e2xe4``,
 ``Ng1f3``), coordinate notation, upper-case squares, ``0-0``, ``e8Q`` and
-annotations (``!?``) are all accepted.  Null moves (``--``, ``Z0``) are not
-moves of any position; :meth:`Variant.read_move` reads them.
+annotations (``!?``) are all accepted, and so is what hand-typed records hold
+where the meaning is plain: a move number glued on (``1.e4``, ``12...Nf3``),
+the en passant mark (``exd6 e.p.``), figurines (``♘f3``), and a piece letter
+in lower case (``nf3``) when no reading as written fits, or when the text is
+not the canonical SAN of what it fits and the piece reading finds no other
+move (``bc4`` with both ``bxc4`` and ``Bc4`` legal is ambiguous; ``bxc4`` is
+the pawn).  A text that is no move at all raises UnreadableMoveError, a
+readable one that fits no legal move IllegalMoveError.  Null moves (``--``,
+``Z0``) are not moves of any position; :meth:`Variant.read_move` reads them.
 
 Every reading asks the core's one move generator
 (:meth:`~trebuchet.variants.variant.Variant.legal_moves` with filters) for the
@@ -34,6 +41,8 @@ fast and SAN never disagrees with the rules.
 >>> san = SanNotation(chess)
 >>> san.write(pos, san.read(pos, "Nf3"))
 'Nf3'
+>>> [san.write(pos, san.read(pos, text)) for text in ("1.e4", "♘f3", "nf3")]
+['e4', 'Nf3', 'Nf3']
 """
 
 from __future__ import annotations
@@ -44,7 +53,12 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, NamedTuple
 
-from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
+from trebuchet.variants.errors import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    UnreadableMoveError,
+    shown,
+)
 from trebuchet.variants.move import Move, MoveKind
 
 if TYPE_CHECKING:
@@ -61,6 +75,12 @@ _MOVE = re.compile(
     r"(?P<promo_all>[=/]?\(?(?P<promo>[A-Za-z])\)?)?(?P<rest>.*)$"
 )
 _ANNOTATION = re.compile(r"[!?‼⁇⁉⁈□+#]+$")
+#: Figurine algebraic notation: the chess symbols of either colour as piece letters.
+_FIGURINES = str.maketrans("♔♕♖♗♘♙♚♛♜♝♞♟", "KQRBNPKQRBNP")
+#: A move number glued to the move, as hand-typed records have it (``1.e4``, ``12...Nf3``).
+_MOVE_NUMBER = re.compile(r"^\d+\s*\.+\s*")
+#: The en passant mark written after the capture (``exd6 e.p.``, ``exd6e.p.``).
+_EN_PASSANT_MARK = re.compile(r"\s*e\.p\.$")
 _UPPER_SQUARE = re.compile(r"([A-Z])(?=\d)")
 
 
@@ -168,20 +188,69 @@ class SanNotation:
 
     # -- reading -----------------------------------------------------------
     def read(self, pos: Position, text: str) -> Move:
-        for parsed in parse_san(text):
-            found = self._matches(pos, parsed)
-            if not found:
-                continue
-            if len(found) == 1:
-                return found[0]
-            raise AmbiguousMoveError(
-                f"move {text!r} matches {len(found)} legal moves: "
-                f"{', '.join(sorted(self.write_plain(pos, m) for m in found))}",
+        readings = parse_san(text)
+        if not readings:
+            raise UnreadableMoveError(
+                f"{shown(text)} is not a move: not SAN, long algebraic or coordinates",
                 text=text,
                 fen=pos.fen(),
-                nearest=tuple(pos.move_text(m) for m in found),
             )
-        raise self._illegal(pos, text)
+        if all(p.form != "castle" and p.to not in self.index for p in readings):
+            raise UnreadableMoveError(
+                f"{shown(text)} is not a move: no square {shown(readings[0].to)} on this board",
+                text=text,
+                fen=pos.fen(),
+            )
+        found = self._first_match(pos, text, readings)
+        raised = self._piece_spelling(text)
+        if raised is not None and (found is None or not self._is_canonical(pos, found, text)):
+            other = self._first_match(pos, raised, parse_san(raised))
+            if found is None:
+                found = other
+            elif other is not None and other != found:
+                raise self._ambiguous(pos, text, [found, other])
+        if found is None:
+            raise self._illegal(pos, text)
+        return found
+
+    def _first_match(
+        self, pos: Position, text: str, readings: tuple[SanParts, ...]
+    ) -> Move | None:
+        """The move the first reading that fits anything names; None if none fits.
+        A reading that fits several moves is an ambiguity, not a cue to try the next."""
+        for parsed in readings:
+            found = self._matches(pos, parsed)
+            if len(found) == 1:
+                return found[0]
+            if found:
+                raise self._ambiguous(pos, text, found)
+        return None
+
+    def _ambiguous(self, pos: Position, text: str, found: list[Move]) -> AmbiguousMoveError:
+        return AmbiguousMoveError(
+            f"move {text!r} matches {len(found)} legal moves: "
+            f"{', '.join(sorted(self.write_plain(pos, m) for m in found))}",
+            text=text,
+            fen=pos.fen(),
+            nearest=tuple(pos.move_text(m) for m in found),
+        )
+
+    def _piece_spelling(self, text: str) -> str | None:
+        """``text`` with its lower-case first letter raised when that letter is one of
+        the game's piece kinds (``nf3`` -> ``Nf3``); None when it is not, or when a
+        rank follows the letter: then it is a square's file (``b8d7``, ``b11b10``)."""
+        spelt = _spelling(text)
+        letter = spelt[:1]
+        if spelt[1:2].isdigit():
+            return None
+        if letter.islower() and letter.upper() in self.variant.types and letter != "p":
+            return letter.upper() + spelt[1:]
+        return None
+
+    def _is_canonical(self, pos: Position, move: Move, text: str) -> bool:
+        """Whether ``text`` is exactly the SAN of ``move`` (annotations aside): then a
+        lower-case first letter is a file, as SAN writes pawn captures (``bxc4``)."""
+        return self.write_plain(pos, move) == _core(text)
 
     def _matches(self, pos: Position, parsed: SanParts) -> list[Move]:
         """Legal moves the parts fit."""
@@ -275,11 +344,23 @@ class SanParts(NamedTuple):
 def parse_san(text: str) -> tuple[SanParts, ...]:
     """The readings of ``text``, most likely first: as written, then with upper-case
     squares lowered (``E4``, ``NG1F3``).  Cached: real games repeat their texts."""
-    core = _ANNOTATION.sub("", text.strip())
+    core = _core(text)
     readings: list[SanParts] = []
     for attempt in dict.fromkeys((core, _UPPER_SQUARE.sub(_lower, core))):
         readings.extend(_parse_one(attempt))
     return tuple(readings)
+
+
+def _spelling(text: str) -> str:
+    """``text`` without a glued move number, figurines as letters."""
+    return _MOVE_NUMBER.sub("", text.strip().translate(_FIGURINES))
+
+
+def _core(text: str) -> str:
+    """What is left of ``text`` to parse: no move number, annotation, check sign or
+    en passant mark."""
+    core = _ANNOTATION.sub("", _spelling(text))
+    return _ANNOTATION.sub("", _EN_PASSANT_MARK.sub("", core))
 
 
 def _parse_one(text: str) -> list[SanParts]:

@@ -108,6 +108,10 @@ class Variant:
     #: the start position; a game whose options change the setup sets it on the
     #: instance before the core is built (Mangonel Chess's ``kwaggas``, MC-8)
     start_fen: str = ""
+    #: the longest move text a reader takes for this game (a bound on hostile
+    #: input: real texts are far shorter, but a Zillions turn of many steps is one
+    #: text of all its saved-game lines)
+    longest_move_text: ClassVar[int] = 256
     #: option name -> one-line description (rulings marked *option* in docs/rules/)
     option_help: ClassVar[dict[str, str]] = {}
     #: kinds whose move resets the halfmove clock

@@ -42,9 +42,9 @@ from pathlib import Path, PurePosixPath, PureWindowsPath
 from typing import Protocol
 
 from trebuchet.converters.inputs import read_bytes
-from trebuchet.converters.record import shown
 from trebuchet.converters.zrf.lexer import MAX_TOKENS, check_size, decode
 from trebuchet.converters.zrf.parser import parse_counted
+from trebuchet.variants.errors import shown
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.tree import Atom, Form, Node, Str, clipped
 

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from trebuchet.converters.inputs import read_bytes
-from trebuchet.converters.record import shown
 from trebuchet.converters.zrf.expander import (
     Loader,
     Preprocessed,
@@ -31,6 +30,7 @@ from trebuchet.converters.zrf.expander import (
     preprocess,
 )
 from trebuchet.converters.zrf.lexer import MAX_BYTES, decode
+from trebuchet.variants.errors import shown
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.tree import Atom, Form, Node, clipped, text_of
 

@@ -30,7 +30,13 @@ from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
 from typing import ClassVar
 
-from trebuchet.variants.errors import AmbiguousMoveError, FenError, IllegalMoveError, shown
+from trebuchet.variants.errors import (
+    AmbiguousMoveError,
+    FenError,
+    IllegalMoveError,
+    MoveError,
+    shown,
+)
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Action,
@@ -45,6 +51,7 @@ from trebuchet.variants.move import (
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
+from trebuchet.variants.san import SanNotation
 from trebuchet.variants.variant import Outcome, Variant
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.program import (
@@ -73,13 +80,26 @@ class ZrfMoveKind(StrEnum):
     COMPOUND = "zrf"
     """A move of several parts or with position effects."""
     DROP = "drop"
+    TURN = "turn"
+    """A turn of several steps: ``add-partial`` and its continuations."""
+
+
+#: between the steps of a turn in a move's text (no ZRF name holds it: ``;``
+#: starts a comment in a rules file)
+STEP_SEPARATOR = " ; "
 
 
 class ZrfMove(Move):
     """A move of a Zillions game: the core's move, plus what the program emitted
-    and its text as a saved game writes it."""
+    and its text as a saved game writes it.
 
-    __slots__ = ("emitted", "text")
+    A turn of several steps (``add-partial`` and the moves that continue it) is
+    one move whose ``steps`` are the step moves, each realized on the board the
+    steps before it left; its actions are theirs in order, so that making and
+    unmaking the turn is the core's as for any move.
+    """
+
+    __slots__ = ("captured", "chained", "emitted", "steps", "text")
 
     def __init__(
         self,
@@ -91,13 +111,58 @@ class ZrfMove(Move):
         text: str,
         tag: StrEnum | None,
         drop: str | None = None,
+        steps: tuple[ZrfMove, ...] = (),
+        captured: tuple[Piece, ...] = (),
     ) -> None:
         super().__init__(frm, to, actions, tag=tag, drop=drop)
         self.emitted = emitted
         self.text = text
+        self.steps = steps
+        #: the pieces the move takes off the board ("maximal captures" counts them)
+        self.captured = captured
+        #: made as one step of a turn still being built: the same player goes on
+        self.chained = False
 
     def __repr__(self) -> str:
         return f"ZrfMove({self.text!r})"
+
+    @property
+    def turn_steps(self) -> tuple[ZrfMove, ...]:
+        """The steps of the turn, each as a saved game writes a line."""
+        return self.steps or (self,)
+
+    def chained_copy(self) -> ZrfMove:
+        """This step, made so that the turn goes on after it."""
+        step = ZrfMove(
+            self.frm,
+            self.to,
+            self.actions,
+            emitted=self.emitted,
+            text=self.text,
+            tag=self.tag,
+            drop=self.drop,
+            captured=self.captured,
+        )
+        step.chained = True
+        return step
+
+
+def whole_turn(steps: Sequence[ZrfMove]) -> ZrfMove:
+    """One move for a turn of ``steps`` (the step itself for a turn of one)."""
+    if len(steps) == 1:
+        return steps[0]
+    first, last = steps[0], steps[-1]
+    return ZrfMove(
+        first.frm,
+        last.to,
+        tuple(action for step in steps for action in step.actions),
+        emitted=last.emitted,
+        text=STEP_SEPARATOR.join(step.text for step in steps),
+        tag=ZrfMoveKind.TURN,
+        drop=first.drop,
+        steps=tuple(steps),
+        captured=tuple(piece for step in steps for piece in step.captured),
+    )
 
 
 class ZrfPieceType(PieceType):
@@ -126,16 +191,41 @@ class ZrfPieceType(PieceType):
 
 
 class ZrfNotation:
-    """A Zillions game's notation: its saved-game text (``Pawn e2 - e4``)."""
+    """A Zillions game's notation in one word, for PGN: generalised SAN (``Zb3``)
+    where it names the move alone, else the saved-game text with ``_`` for its
+    spaces and ``/`` between the steps of a turn
+    (``Checker_c3_-_e5_x_d4/Checker_e5_-_c7_x_d6``).  Reading takes either, and
+    the saved-game text itself."""
 
     def __init__(self, variant: ZrfVariant) -> None:
         self.variant = variant
+        self.san = SanNotation(variant)
 
     def write(self, pos: Position, move: Move) -> str:
-        return self.variant.move_text(pos, move)
+        if move.is_null():
+            return "--"
+        san = self.san.write(pos, move)
+        try:
+            if self.san.read(pos, san).actions == move.actions:
+                return san
+        except MoveError:
+            pass
+        return self._word(pos, move)
+
+    def _word(self, pos: Position, move: Move) -> str:
+        text = self.variant.move_text(pos, move)
+        return "/".join("_".join(step.split()) for step in text.split(STEP_SEPARATOR))
 
     def read(self, pos: Position, text: str) -> Move:
-        return self.variant.parse_move(pos, text)
+        if "_" in text or "/" in text:
+            # compared as written, so that names holding "_" or "/" still match
+            found = [m for m in self.variant.legal_moves(pos) if self._word(pos, m) == text]
+            if len(found) == 1:
+                return found[0]
+        try:
+            return self.variant.parse_move(pos, text)
+        except MoveError:
+            return self.san.read(pos, text)
 
 
 class ZrfVariant(Variant, Engine):
@@ -145,6 +235,9 @@ class ZrfVariant(Variant, Engine):
     :func:`trebuchet.converters.zrf.to_variant.zrf_variant_class`) whose class
     attributes are the game's :class:`GameSpec` and its pieces' letters.
     """
+
+    #: a turn of many steps is one text (Jotunheimr's longest: 957 characters)
+    longest_move_text = 16_000
 
     simple_rules = False
     spec: ClassVar[GameSpec]
@@ -170,7 +263,19 @@ class ZrfVariant(Variant, Engine):
         )
         self._links = self._player_links()
         self._checkmated = self._royal_conditions()
+        options_of = spec.options
+        self._pass_partial = options_of.get("pass partial", "false") == "true"
+        self._maximal = options_of.get("maximal captures", "false")
+        self._priority = {move_type: i for i, move_type in enumerate(spec.move_priorities)}
         super().__init__(options)
+        #: (player, kind) of the reserves a captured piece returns to ("recycle captures")
+        self._recycled = (
+            frozenset((player, self.kinds[name]) for player, name, _ in spec.reserves)
+            if options_of.get("recycle captures", "false") == "true"
+            else frozenset()
+        )
+        #: the kinds "maximal captures" 2 counts first: those no setup places (kings)
+        self._kings = frozenset(self.kinds.values()) - {self.kinds[n] for _, n, _ in spec.setup}
         self._compile()
 
     # -- the board and the pieces ------------------------------------------------
@@ -235,14 +340,23 @@ class ZrfVariant(Variant, Engine):
                 self.spec.source,
                 self.spec.line,
             )
-        for option, value in self.spec.options.items():
-            if option in _REFUSED_OPTIONS and value not in ("false", "0"):
+        for option, known in OPTION_VALUES.items():
+            value = self.spec.options.get(option, "false")
+            if value not in known:
                 raise ZrfError(
-                    f'option "{option}" {value} is not supported by trebuchet\'s ZRF engine '
-                    "(a construct of multi-part turns)",
+                    f'option "{option}" {shown(value)} is not supported by trebuchet\'s ZRF '
+                    f"engine (it knows {', '.join(sorted(known))})",
                     self.spec.source,
                     self.spec.line,
                 )
+        if compiler.partial_line and any(self._checkmated.values()):
+            raise ZrfError(
+                "a checkmated goal in a game of multi-step turns (add-partial) is not "
+                "supported by trebuchet's ZRF engine (its check would need the replies' "
+                "continuations)",
+                self.spec.source,
+                compiler.partial_line,
+            )
 
     def _royal_conditions(self) -> dict[int, frozenset[str]]:
         """player -> the kinds whose capturability makes a move illegal (checkmated).
@@ -302,14 +416,22 @@ class ZrfVariant(Variant, Engine):
         return nxt if nxt < len(turns) else min(self.spec.repeat, len(turns) - 1)
 
     def after_move(self, pos: Position, move: Move, captured: bool) -> None:
+        """The next turn-order entry moves, and ``last-from?``/``last-to?`` name the
+        first part of the move's last step; after a step of a turn still being
+        built the same entry goes on."""
+        last = (-1, -1)
+        if isinstance(move, ZrfMove):
+            step = move.turn_steps[-1]
+            if step.emitted.parts:
+                first = step.emitted.parts[0]
+                last = (first.frm if first.frm is not None else -1, first.to)
+            if move.chained:
+                self._start_turn(pos, self.turn_index(pos), last)
+                return
         index = self._next_index(self.turn_index(pos))
         if index <= self.turn_index(pos):
             pos.fullmove += 1
         pos.halfmove = 0 if captured else pos.halfmove + 1
-        last = (-1, -1)
-        if isinstance(move, ZrfMove) and move.emitted.parts:
-            first = move.emitted.parts[0]
-            last = (first.frm if first.frm is not None else -1, first.to)
         self._start_turn(pos, index, last)
 
     # -- generation -----------------------------------------------------------------
@@ -345,8 +467,41 @@ class ZrfVariant(Variant, Engine):
         return _TurnView(entry.player, entry.pieces_of, entry.move_type)
 
     def turn_moves(
-        self, pos: Position, player: int, owner: int, move_type: str | None
+        self,
+        pos: Position,
+        player: int,
+        owner: int,
+        move_type: str | None,
+        *,
+        ranked: bool = True,
     ) -> list[Move]:
+        """The whole turns ``player`` may play with ``owner``'s pieces: first steps
+        (of the highest ``move-priorities`` class that has one), each partial step
+        followed by every way its piece can go on; under ``"maximal captures"``
+        only the turns that capture the most.  ``ranked=False`` keeps the turns
+        those two rules would refuse (the tests' mutants are made of them)."""
+        steps = self._first_steps(pos, player, owner, move_type)
+        if ranked:
+            steps = list(self._by_priority(steps))
+        if all(step.emitted.partial is None for step in steps):
+            return self._most_captures(list(steps)) if ranked else list(steps)
+        turns: list[Move] = []
+        for step in steps:
+            if step.emitted.partial is None:
+                turns.append(step)
+                continue
+            for chain in self._chains(pos, step, player, owner, 1):
+                turns.append(whole_turn(chain))
+                if len(turns) > MAX_TURNS:
+                    raise ZrfError(
+                        f"more than {MAX_TURNS} turns from one position", self.spec.source
+                    )
+        return self._most_captures(turns) if ranked else turns
+
+    def _first_steps(
+        self, pos: Position, player: int, owner: int, move_type: str | None
+    ) -> list[ZrfMove]:
+        """The moves of ``owner``'s pieces on the board and drops from its reserve."""
         emitted: list[Emitted] = []
         run = Run(self, pos, self._links[owner], player, owner, "", emitted)
         for sq, piece in enumerate(pos.board):
@@ -361,12 +516,77 @@ class ZrfVariant(Variant, Engine):
                 self._run_blocks(run, move_type, sq, piece, True)
         return self._realize_all(pos, emitted, owner)
 
+    def _chains(
+        self, pos: Position, step: ZrfMove, player: int, owner: int, depth: int
+    ) -> list[tuple[ZrfMove, ...]]:
+        """Every way a turn can go on after the partial ``step``: the piece it moved
+        continues from where it stands with moves of the step's continuation type,
+        on the board the step left; the turn ends where it has none (or anywhere,
+        under ``"pass partial"``)."""
+        if depth > MAX_TURN_STEPS:
+            raise ZrfError(f"a turn of more than {MAX_TURN_STEPS} steps", self.spec.source)
+        pos.push(step.chained_copy())
+        try:
+            state = pos.rules_state
+            assert isinstance(state, tuple)
+            sq = state[2]
+            piece = pos.board[sq] if sq >= 0 else None
+            going_on: Sequence[ZrfMove] = ()
+            if piece is not None and piece is not WALL and piece.color == owner:
+                wanted = step.emitted.partial or None
+                moves = self.piece_moves(pos, sq, piece, owner, wanted, player)
+                going_on = self._by_priority(moves)
+            chains: list[tuple[ZrfMove, ...]] = []
+            if not going_on or self._pass_partial:
+                chains.append((step,))
+            for nxt in going_on:
+                if nxt.emitted.partial is None:
+                    chains.append((step, nxt))
+                else:
+                    chains.extend(
+                        (step, *rest) for rest in self._chains(pos, nxt, player, owner, depth + 1)
+                    )
+            return chains
+        finally:
+            pos.pop()
+
+    def _by_priority(self, moves: Sequence[ZrfMove]) -> Sequence[ZrfMove]:
+        """``move-priorities``: only the moves of the first listed type that has any.
+        Types the list leaves out come after every listed one (docs/zrf.md)."""
+        if not self._priority or len(moves) < 2:
+            return moves
+        last = len(self._priority)
+        rank = [self._priority.get(m.emitted.move_type, last) for m in moves]
+        best = min(rank)
+        return [m for m, r in zip(moves, rank, strict=True) if r == best]
+
+    def _most_captures(self, moves: list[Move]) -> list[Move]:
+        """``"maximal captures"``: only the turns that remove the most pieces (``2``:
+        the most kings — kinds no setup places — first, then the most pieces)."""
+        if self._maximal == "false" or len(moves) < 2:
+            return moves
+        scores = []
+        for move in moves:
+            taken = [p.kind for p in move.captured] if isinstance(move, ZrfMove) else []
+            kings = sum(kind in self._kings for kind in taken)
+            scores.append((kings, len(taken)) if self._maximal == "2" else (len(taken),))
+        best = max(scores)
+        return [m for m, s in zip(moves, scores, strict=True) if s == best]
+
     def piece_moves(
-        self, pos: Position, sq: int, piece: Piece, owner: int, move_type: str | None
-    ) -> list[Move]:
-        """The moves of one piece standing on ``sq``."""
+        self,
+        pos: Position,
+        sq: int,
+        piece: Piece,
+        owner: int,
+        move_type: str | None,
+        player: int | None = None,
+    ) -> list[ZrfMove]:
+        """The moves of one piece standing on ``sq`` (``player``: who makes them, by
+        default its owner)."""
         emitted: list[Emitted] = []
-        run = Run(self, pos, self._links[owner], owner, owner, "", emitted)
+        mover = owner if player is None else player
+        run = Run(self, pos, self._links[owner], mover, owner, "", emitted)
         self._run_blocks(run, move_type, sq, piece, False)
         return self._realize_all(pos, emitted, owner)
 
@@ -384,9 +604,11 @@ class ZrfVariant(Variant, Engine):
             if run.hit:
                 return
 
-    def _realize_all(self, pos: Position, emitted: Sequence[Emitted], owner: int) -> list[Move]:
+    def _realize_all(
+        self, pos: Position, emitted: Sequence[Emitted], owner: int
+    ) -> list[ZrfMove]:
         seen: set[str] = set()
-        moves: list[Move] = []
+        moves: list[ZrfMove] = []
         for em in emitted:
             if not em.parts and not em.effects:
                 continue
@@ -401,7 +623,7 @@ class ZrfVariant(Variant, Engine):
         """The move ``em`` describes, as actions on ``pos``'s board, with its text."""
         board = pos.board
         final = self._after(board, em)
-        actions = self._actions(board, em, final, owner)
+        actions, captured = self._actions(board, em, final, owner)
         first = em.parts[0] if em.parts else None
         frm = first.frm if first is not None else None
         to = first.to if first is not None else (em.effects[0][1] if em.effects else 0)
@@ -417,8 +639,9 @@ class ZrfVariant(Variant, Engine):
             tag: StrEnum | None = ZrfMoveKind.DROP
         else:
             tag = None if simple else ZrfMoveKind.COMPOUND
+        text = self._text(board, em, owner)
         return ZrfMove(
-            frm, to, actions, emitted=em, text=self._text(board, em, owner), tag=tag, drop=drop
+            frm, to, actions, emitted=em, text=text, tag=tag, drop=drop, captured=captured
         )
 
     def _after(self, board: list[Piece | None], em: Emitted) -> dict[int, Piece | None]:
@@ -460,14 +683,25 @@ class ZrfVariant(Variant, Engine):
         em: Emitted,
         final: dict[int, Piece | None],
         owner: int,
-    ) -> tuple[Action, ...]:
-        """Actions that turn ``board`` into the final squares: pieces that move are
-        relocated (captures removed first), then the remaining differences are
-        changes, placements and removals; drops take from the reserve."""
+    ) -> tuple[tuple[Action, ...], tuple[Piece, ...]]:
+        """Actions that turn ``board`` into the final squares, and the pieces they take
+        off the board: pieces that move are relocated (captures removed first), then
+        the remaining differences are changes, placements and removals; drops take
+        from the reserve, and under ``"recycle captures"`` a captured piece goes
+        back to its owner's."""
         now: dict[int, Piece | None] = {}
+        captured: list[Piece] = []
 
         def at(sq: int) -> Piece | None:
             return now[sq] if sq in now else board[sq]
+
+        def remove(sq: int) -> None:
+            piece = at(sq)
+            actions.append(Remove(sq))
+            if piece is not None and piece is not WALL and piece.color is not None:
+                captured.append(piece)
+                if (piece.color, piece.kind) in self._recycled:
+                    actions.append(Hand(piece.color, piece.kind, 1))
 
         actions: list[Action] = []
         pending = [
@@ -487,7 +721,7 @@ class ZrfVariant(Variant, Engine):
             if at(frm) is None:
                 continue
             if at(to) is not None:
-                actions.append(Remove(to))
+                remove(to)
             actions.append(Relocate(frm, to))
             now[to] = at(frm)
             now[frm] = None
@@ -497,7 +731,7 @@ class ZrfVariant(Variant, Engine):
             if want is have:
                 continue
             if want is None:
-                actions.append(Remove(sq))
+                remove(sq)
             elif have is None:
                 actions.append(Place(sq, want))
             else:
@@ -505,7 +739,7 @@ class ZrfVariant(Variant, Engine):
         for part in em.parts:
             if part.frm is None:
                 actions.append(Hand(owner, part.piece.kind, -1))
-        return tuple(actions)
+        return tuple(actions), tuple(captured)
 
     # -- legality -----------------------------------------------------------------------
     def legal_moves(
@@ -1043,9 +1277,18 @@ def _render(node: Node) -> str:
 
 
 #: options that change legality in ways the engine does not implement yet
-_REFUSED_OPTIONS = frozenset({"maximal captures", "recycle captures"})
 #: values of "pass turn" the engine knows
 PASS_TURN = frozenset({"true", "false", "forced"})
+#: the values the engine knows of the other options that change what is legal
+OPTION_VALUES = {
+    "pass partial": frozenset({"true", "false"}),
+    "maximal captures": frozenset({"true", "false", "2"}),
+    "recycle captures": frozenset({"true", "false"}),
+}
+#: the most steps one turn may take, and the most turns one position may offer: a
+#: runaway chain of partial moves stops with an error instead of running forever
+MAX_TURN_STEPS = 200
+MAX_TURNS = 100_000
 
 
 def _reverse(table: tuple[int, ...]) -> tuple[int, ...]:

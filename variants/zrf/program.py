@@ -79,7 +79,8 @@ class Emitted:
     effects: tuple[Effect, ...]
     move_type: str
     partial: str | None = None
-    """The move type a partial move continues with (``add-partial``), else None."""
+    """For a step of ``add-partial``: the move type the piece continues with
+    (empty: any type); None for a move that ends the turn."""
     copy: bool = False
     """``add-copy``: the piece also stays where it was."""
     promotion: str | None = None
@@ -325,8 +326,8 @@ def run_ops(ops: Sequence[Op], run: Run) -> bool:
 _INSTRUCTION_ATOMS = frozenset(
     {"add", "cascade", "from", "to", "mark", "back", "capture", "flip", "change-owner"}
 )
-#: constructs of "part 2" of the engine, refused by name until they are built
-NOT_YET = frozenset({"add-copy-partial"})
+#: constructs the engine does not run yet, refused by name
+NOT_YET: frozenset[str] = frozenset()
 
 
 class Compiler:
@@ -334,6 +335,9 @@ class Compiler:
 
     def __init__(self, world: World) -> None:
         self.world = world
+        #: the line of the first add-partial compiled (0: none), for rules that
+        #: cannot go with turns of several steps
+        self.partial_line = 0
 
     # -- errors -----------------------------------------------------------------
     def refuse(self, what: str, node: Node, why: str = "") -> ZrfError:
@@ -375,6 +379,8 @@ class Compiler:
         simple = _ATOMS.get(word)
         if simple is not None:
             return simple
+        if word in _ADD_FORMS:
+            return _FORMS[word](self, Form((node,), node.line))
         if word in NOT_YET:
             raise self.refuse(word, node, "a construct of multi-part turns")
         raise self.refuse(f"instruction {shown(word)}", node)
@@ -544,7 +550,7 @@ _ATOMS: dict[str, Op] = {
     "back": _back,
     "capture": _effect_at("capture", _here),
     "flip": _effect_at("flip", _here),
-    "change-owner": _effect_at("change-owner", _here, lambda run: run.player),
+    "change-owner": _effect_at("change-owner", _here, lambda run: run.owner),
 }
 
 
@@ -601,21 +607,42 @@ def _add_form(c: Compiler, node: Form) -> Op:
 
 
 def _add_partial(c: Compiler, node: Form) -> Op:
-    """``(add-partial [T…] move-type)``: the last word names the move type that the
-    same piece continues with, even when a piece has that name too (Chu Shogi)."""
-    if not node.args:
-        raise c.refuse("(add-partial) without a move type", node)
-    continuation = c.name(node.args[-1])
-    kinds = tuple(c.kind(n) for n in node.args[:-1])
+    """``(add-partial [T…] [move-type])``: a step after which the same piece goes on
+    with moves of the move type (of any type when none is named).  A last word
+    that is a move type names it, even when a piece has that name too (Chu
+    Shogi's ``Lion_part-move``), and so does a last word that names nothing:
+    the checkers of CheckersCollection.zrf crown a man with
+    ``(add-partial King notype)``, a type no piece has, so the turn ends."""
+    return _partial_add(c, node, copy=False)
+
+
+def _add_copy_partial(c: Compiler, node: Form) -> Op:
+    """``(add-copy-partial [T…] [move-type])``: add-partial, leaving the piece on its
+    origin too."""
+    return _partial_add(c, node, copy=True)
+
+
+def _partial_add(c: Compiler, node: Form, *, copy: bool) -> Op:
+    c.partial_line = c.partial_line or node.line
+    args = list(node.args)
+    continuation = ""
+    last = args[-1] if args else None
+    if isinstance(last, Atom) and (
+        last.text in c.world.move_types or last.text not in c.world.kinds
+    ):
+        continuation = last.text
+        args.pop()
+    kinds = tuple(c.kind(n) for n in args)
 
     def add(run: Run) -> bool:
-        run.emit(kinds, partial=continuation)
+        run.emit(kinds, partial=continuation, copy=copy)
         return True
 
     return add
 
 
 def _add_copy(c: Compiler, node: Form) -> Op:
+    """``(add-copy [T…])``: add, the piece staying on its origin too."""
     kinds = tuple(c.kind(n) for n in node.args)
 
     def add(run: Run) -> bool:
@@ -635,7 +662,7 @@ def _flip(c: Compiler, node: Form) -> Op:
 
 def _change_owner(c: Compiler, node: Form) -> Op:
     return _effect_at(
-        "change-owner", c.loc(node.args[0] if node.args else None), lambda run: run.player
+        "change-owner", c.loc(node.args[0] if node.args else None), lambda run: run.owner
     )
 
 
@@ -649,8 +676,10 @@ def _change_type(c: Compiler, node: Form) -> Op:
 
 
 def _create(c: Compiler, node: Form) -> Op:
-    """``(create [Player] [Piece] [pos|dir])``: defaults are the mover, the moving
-    piece's kind, the current position."""
+    """``(create [Player] [Piece] [pos|dir])``: defaults are the owner of the pieces
+    moved this turn, the moving piece's kind, the current position.  The owner,
+    not the player: Daldosa's dice player ``?D`` moves for Black, and the saved
+    game writes its marks as Black's (``Black D1 Y Black Mark z1``)."""
     player: int | None = None
     kind: str | None = None
     where: Loc = _here
@@ -664,7 +693,7 @@ def _create(c: Compiler, node: Form) -> Op:
             where = c.loc(arg)
 
     def piece(run: Run) -> object:
-        owner = run.player if player is None else player
+        owner = run.owner if player is None else player
         made = kind if kind is not None else (run.piece.kind if run.piece is not None else None)
         if made is None:
             return None
@@ -777,6 +806,7 @@ _FORMS: dict[str, Callable[[Compiler, Form], Op]] = {
     "add": _add_form,
     "add-partial": _add_partial,
     "add-copy": _add_copy,
+    "add-copy-partial": _add_copy_partial,
     "capture": _capture,
     "flip": _flip,
     "change-owner": _change_owner,
@@ -789,6 +819,8 @@ _FORMS: dict[str, Callable[[Compiler, Form], Op]] = {
     "go": _go,
     "move-type": _move_type,
 }
+#: the adds that may be written bare, as atoms, too
+_ADD_FORMS = frozenset({"add-partial", "add-copy", "add-copy-partial"})
 
 
 # -- predicates ----------------------------------------------------------------------
