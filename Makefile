@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean fast pure test-compiled
+.PHONY: demo test bench lint clean fast pure test-compiled screenshot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +17,10 @@ demo: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
+
+# the README's picture of the game viewer, as the browser test draws it (needs chromium)
+screenshot: $(STAMP)
+	SCREENSHOT=$(CURDIR)/docs/viewer.png $(BIN)/python -m pytest -p no:xdist tests/test_view.py -k browser
 
 bench: $(STAMP)
 	$(BIN)/python bench/perft.py

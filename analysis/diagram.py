@@ -7,26 +7,45 @@
 
 from __future__ import annotations
 
-from trebuchet.variants.pieces import color_name
+import re
+from collections.abc import Mapping
+
+from trebuchet.variants.pieces import BLACK, WALL, Piece, color_name
 from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Outcome, Variant
+
+#: a kind whose letters are longer than this is drawn by a short label instead (a
+#: Zillions game of more than 26 kinds has no FEN letters: its kinds are names)
+LONGEST_LABEL = 4
 
 
-def text_diagram(pos: Position) -> str:
-    """The board with coordinates ('.' empty, '*' no square), then the player to
-    move, what each player holds, and the FEN."""
+def text_diagram(
+    pos: Position, *, flipped: bool = False, labels: Mapping[str, str] | None = None
+) -> str:
+    """The board with coordinates ('.' empty, '*' no square; Black at the bottom
+    when ``flipped``), then the player to move and whether they are in check or
+    the game is over, what each player holds, and the FEN.
+
+    Pieces are their FEN letters, or the ``labels`` of long kinds (default:
+    :func:`piece_labels`), so that a row of a big board still fits a terminal.
+    """
     variant = pos.variant
     geo = variant.geometry
-    cells = {sq: (p.symbol if p is not None else ".") for sq, p in enumerate(pos.board)}
-    width = max(2, *(len(c) + 1 for c in cells.values()))
+    shown = piece_labels(variant) if labels is None else labels
+    cells = {sq: piece_text(p, shown) for sq, p in enumerate(pos.board)}
+    ranks = range(geo.ranks) if flipped else range(geo.ranks - 1, -1, -1)
+    order = range(geo.files - 1, -1, -1) if flipped else range(geo.files)
+    files = [file_label(geo.names, geo.files, f) for f in order]
+    width = max(2, *(len(c) + 1 for c in cells.values()), *(len(f) + 1 for f in files))
     label = len(str(geo.ranks))
     lines = []
-    for rank in range(geo.ranks - 1, -1, -1):
-        row = "".join(cells[sq].rjust(width) for sq in geo.squares_of_rank(rank))
+    for rank in ranks:
+        squares = geo.squares_of_rank(rank)
+        row = "".join(cells[squares[f]].rjust(width) for f in order)
         lines.append(f"{rank + 1:>{label}} {row}")
-    files = "".join(_file_label(geo.names, geo.files, f).rjust(width) for f in range(geo.files))
-    lines.append(" " * (label + 1) + files)
+    lines.append(" " * (label + 1) + "".join(f.rjust(width) for f in files))
     lines.append("")
-    lines.append(f"{color_name(pos.turn).capitalize()} to move")
+    lines.append(position_status(pos))
     if variant.has_hands:
         for player in variant.player_range:
             held = " ".join(f"{k}x{n}" for k, n in sorted(pos.hand(player).items())) or "-"
@@ -35,7 +54,48 @@ def text_diagram(pos: Position) -> str:
     return "\n".join(lines)
 
 
-def _file_label(names: tuple[str, ...], files: int, file: int) -> str:
+def piece_text(piece: Piece | None, labels: Mapping[str, str]) -> str:
+    """A square's text: ``.`` empty, else the piece's letters (its kind's label where
+    it has one), in lower case for Black as in FEN."""
+    if piece is None:
+        return "."
+    if not labels or piece is WALL:
+        return piece.symbol
+    cargo = "".join(labels.get(k, k) for k in piece.cargo)
+    letters = labels.get(piece.kind, piece.kind) + (f"({cargo})" if cargo else "")
+    return letters.lower() if piece.color == BLACK else letters
+
+
+def piece_labels(variant: Variant, preferred: Mapping[str, str] | None = None) -> dict[str, str]:
+    """Short labels for a game some of whose kinds are longer than
+    :data:`LONGEST_LABEL` (none for a game of FEN letters), for every kind
+    longer than two letters: its ``preferred``
+    label where that is short and free (a Zillions piece's own notation), else
+    the initials of its name's words (``Ferocious-Leopard`` FL), with a digit
+    added while another kind has them.  Labels are upper case, as White's."""
+    kinds = list(variant.types)
+    if all(len(k) <= LONGEST_LABEL for k in kinds):
+        return {}
+    # the kinds are names then (PAWN, FEROCIOUS-LEOPARD): all but the shortest get labels
+    taken = {k.upper() for k in kinds if len(k) <= 2}
+    labels: dict[str, str] = {}
+    for kind in kinds:
+        if len(kind) <= 2:
+            continue
+        wanted = (preferred or {}).get(kind, "").upper()
+        if not wanted or len(wanted) > LONGEST_LABEL or wanted in taken:
+            words = [w for w in re.split(r"[^A-Za-z0-9]+", variant.types[kind].name) if w]
+            wanted = "".join(w[0] for w in words).upper()[:3] or kind[:3].upper()
+            stem, n = wanted, 1
+            while wanted in taken:
+                n += 1
+                wanted = f"{stem}{n}"
+        taken.add(wanted)
+        labels[kind] = wanted
+    return labels
+
+
+def file_label(names: tuple[str, ...], files: int, file: int) -> str:
     """A file's label: the letters its squares' names start with (``a`` of ``a1``),
     read off the lowest square of the file that is there."""
     for sq in range(file, len(names), files):
@@ -44,3 +104,31 @@ def _file_label(names: tuple[str, ...], files: int, file: int) -> str:
             letters = name.rstrip("0123456789")
             return letters or name
     return ""
+
+
+def position_status(pos: Position, outcome: Outcome | None = None) -> str:
+    """Who is to move, and whether they are in check or the game is over, as a player
+    would say it: ``White to move``, ``Black to move, in check``, ``Black is
+    checkmated: 1-0``, ``stalemate: 1/2-1/2``, ``game over, king in center: 1-0
+    (White wins)``.
+
+    ``outcome`` saves working it out again when the caller has it.
+    """
+    mover = color_name(pos.turn).capitalize()
+    ended = outcome if outcome is not None else pos.outcome()
+    if ended is None:
+        return f"{mover} to move, in check" if pos.is_check() else f"{mover} to move"
+    return ending(pos, ended)
+
+
+def ending(pos: Position, outcome: Outcome) -> str:
+    """How the game ended, in words, with its result."""
+    mover = color_name(pos.turn).capitalize()
+    if outcome.winner is None:
+        winner = "drawn"
+    else:
+        winner = f"{color_name(outcome.winner).capitalize()} wins"
+    if outcome.termination == "checkmate" and outcome.winner != pos.turn:
+        return f"{mover} is checkmated: {outcome.result} ({winner})"
+    what = outcome.termination.replace("_", " ")
+    return f"game over, {what}: {outcome.result} ({winner})"

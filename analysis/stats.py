@@ -8,9 +8,10 @@ under ``@``).  *Corpus*: those figures pooled per variant and per piece kind —
 mean, median and quartiles — over many files read in parallel worker
 processes.
 
-Games are read and replayed by :mod:`trebuchet.converters` (the PGN reader, then
-:func:`trebuchet.converters.replay.replay`); the profile is computed by walking the
-replayed moves from the record's start position.
+Games are read and replayed by :mod:`trebuchet.converters` (any format it reads,
+then :func:`trebuchet.converters.replay.replay`, under the record's options and
+those given); the profile is computed by walking the replayed moves from the
+record's start position.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trebuchet.analysis.board import AnalysisError
-from trebuchet.converters.pgn import read_file
-from trebuchet.converters.record import GameRecord
+from trebuchet.converters.formats import records_of
+from trebuchet.converters.record import GameRecord, Progress
 from trebuchet.converters.replay import replay, start_position
 from trebuchet.variants.errors import TrebuchetError
 from trebuchet.variants.move import Move
@@ -107,18 +108,22 @@ def game_profile(start: Position, moves: Iterable[Move], source: str = "") -> Ga
     return profile
 
 
-def file_profiles(path: str) -> tuple[list[GameProfile], list[str]]:
-    """Read and replay every game of one file: (profiles, one-line errors).
+def file_profiles(
+    path: str, options: tuple[str, ...] = (), read: Progress | None = None
+) -> tuple[list[GameProfile], list[str]]:
+    """Read and replay every game of one file, under ``options`` besides each game's
+    own: (profiles, one-line errors); ``read`` is told of the bytes read.
 
     A worker-process entry point, so it takes and returns plain data.
     """
     profiles: list[GameProfile] = []
     errors: list[str] = []
     try:
-        for item in read_file(path):
+        for item in records_of(path, None, read):
             if not isinstance(item, GameRecord):
                 errors.append(str(item))
                 continue
+            item.options = (*item.options, *options)
             try:
                 replay(item)
                 start = start_position(item)
@@ -129,6 +134,8 @@ def file_profiles(path: str) -> tuple[list[GameProfile], list[str]]:
             profiles.append(game_profile(start, moves, source=path))
     except OSError as exc:
         errors.append(f"{path}: {exc.strerror or exc}")
+    except TrebuchetError as exc:  # a file whose format cannot be told, or not there
+        errors.append(str(exc))
     return profiles, errors
 
 
@@ -214,18 +221,26 @@ class CorpusStats:
 
 
 def corpus_stats(
-    paths: Sequence[str], jobs: int = 1, progress: Callable[[str], None] | None = None
+    paths: Sequence[str],
+    jobs: int = 1,
+    progress: Callable[[str], None] | None = None,
+    *,
+    options: tuple[str, ...] = (),
+    read: Progress | None = None,
 ) -> CorpusStats:
-    """Read, replay and profile every game of ``paths``, ``jobs`` files at a time.
+    """Read, replay and profile every game of ``paths``, ``jobs`` files at a time,
+    under ``options`` besides each game's own.
 
-    ``progress`` is called with each file's path when it is done.  Results are
-    gathered in the order of ``paths``, so the figures do not depend on ``jobs``.
+    ``progress`` is called with each file's path when it is done; ``read``, with
+    one job only, with the bytes read as they are (a sign of life within a big
+    file).  Results are gathered in the order of ``paths``, so the figures do
+    not depend on ``jobs``.
     """
     if jobs < 1:
         raise AnalysisError(f"--jobs must be at least 1, not {jobs}")
     result = CorpusStats(files=len(paths))
     if jobs == 1 or len(paths) < 2:
-        done = (file_profiles(p) for p in paths)
+        done = (file_profiles(p, options, read) for p in paths)
         for path, (profiles, errors) in zip(paths, done, strict=True):
             result.add(profiles)
             result.errors += errors
@@ -233,7 +248,8 @@ def corpus_stats(
                 progress(path)
         return result
     with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
-        for path, (profiles, errors) in zip(paths, pool.map(file_profiles, paths), strict=True):
+        mapped = pool.map(file_profiles, paths, [options] * len(paths))
+        for path, (profiles, errors) in zip(paths, mapped, strict=True):
             result.add(profiles)
             result.errors += errors
             if progress is not None:

@@ -42,6 +42,7 @@ from trebuchet.converters.record import (
     MoveNode,
     Progress,
     RecordError,
+    UnsupportedVariantError,
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
@@ -154,7 +155,7 @@ def _finish(record: GameRecord) -> GameRecord | RecordError:
     drop_implicit_variant(record)
     name = record.tags.get("Variant", "")
     if name and resolve_variant_name(name) is None:
-        return RecordError(f"unsupported variant {shown(name)}", source=record.source,
+        return UnsupportedVariantError(f"unsupported variant {shown(name)}", source=record.source,
                            line=record.line)
     return record
 

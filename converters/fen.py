@@ -31,6 +31,7 @@ from trebuchet.converters.record import (
     MoveNode,
     Progress,
     RecordError,
+    UnsupportedVariantError,
     drop_implicit_variant,
     header_variant,
     resolve_variant_name,
@@ -172,7 +173,7 @@ def _closed(record: GameRecord, pending: list[str]) -> GameRecord | RecordError:
     drop_implicit_variant(record)
     name = record.tags.get("Variant", "")
     if resolve_variant_name(name) is None and name:
-        return RecordError(f"unsupported variant {shown(name)}", source=record.source,
+        return UnsupportedVariantError(f"unsupported variant {shown(name)}", source=record.source,
                            line=record.line)
     return record
 

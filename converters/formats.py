@@ -13,10 +13,18 @@ detection by extension or content all come from one place.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 
 from trebuchet.converters import courier, fen, json_format, pgn, zsg
-from trebuchet.converters.record import Format, GameRecord, Progress, RecordError, shown
+from trebuchet.converters.record import (
+    Format,
+    GameRecord,
+    MoveNode,
+    Progress,
+    RecordError,
+    shown,
+)
 
 FORMATS: dict[str, Format] = {
     fmt.name: fmt
@@ -60,3 +68,93 @@ def read_records(
     if fmt.reader is None:
         raise RecordError(f"format {fmt.name!r} cannot be read", source=path)
     return fmt.reader(path, progress)
+
+
+def records_of(
+    path: str, fmt: Format | None = None, progress: Progress | None = None
+) -> Iterator[GameRecord | RecordError]:
+    """:func:`read_records`, and a RecordError for a file that holds no game at all.
+
+    The readers yield nothing for an empty file, which a command would report
+    as nothing at all (exit 0, no output): a user who converted or checked the
+    wrong file must hear that it held no games.
+    """
+    games = read_records(path, fmt, progress)
+    count = 0
+    for count, item in enumerate(games, start=1):  # noqa: B007 - count is read after
+        yield item
+    if count == 0:
+        empty = os.path.getsize(path) == 0
+        yield RecordError("holds no games" + (" (the file is empty)" if empty else ""),
+                          source=path)
+
+
+#: What a format can hold of what a record may carry besides its moves and tags.
+#: Writing a record in a format that lacks one drops it (:func:`dropped`).
+CONTENT = ("variations", "comments", "NAGs")
+HOLDS: dict[str, frozenset[str]] = {
+    "pgn": frozenset(CONTENT),
+    "json": frozenset(CONTENT),
+    "courier": frozenset({"comments"}),
+    "moves": frozenset({"comments"}),
+    "fen": frozenset(),
+    "zsg": frozenset(),
+}
+#: How the lossy formats are named in a warning.
+TITLES = {
+    "courier": "Game Courier",
+    "moves": "a move list",
+    "fen": "FEN (final positions only)",
+    "zsg": "a Zillions saved game",
+}
+
+
+def content(record: GameRecord) -> Counter[str]:
+    """How many variations, comments and NAGs ``record`` carries.
+
+    What a variation holds is counted as the variation, not again as comments
+    or NAGs: a format without variations loses it whole.
+    """
+    found: Counter[str] = Counter(comments=len(record.final_comments))
+    for node in record.moves:
+        found["comments"] += len(node.before) + len(node.comments)
+        found["NAGs"] += len(node.nags)
+        found["variations"] += _variations(node)
+    return +found
+
+
+def _variations(node: MoveNode) -> int:
+    """The variations of ``node`` and, within them, of their own moves."""
+    count = 0
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        count += len(current.variations)
+        for line in current.variations:
+            stack.extend(line)
+    return count
+
+
+def dropped(fmt: Format, records: Iterable[GameRecord]) -> Counter[str]:
+    """What writing ``records`` in ``fmt`` loses: count per kind of :data:`CONTENT`."""
+    holds = HOLDS.get(fmt.name, frozenset(CONTENT))
+    lost: Counter[str] = Counter()
+    for record in records:
+        lost.update({k: n for k, n in content(record).items() if k not in holds})
+    return +lost
+
+
+def loss_warning(fmt: Format, lost: Counter[str]) -> str | None:
+    """The one line that says what ``fmt`` cannot hold and how much was dropped,
+    or None when nothing was."""
+    if not lost:
+        return None
+    kinds = [k for k in CONTENT if k in lost]
+    counts = ", ".join(f"{lost[k]} {_singular(k, lost[k])}" for k in kinds)
+    cannot = " or ".join(kinds) if len(kinds) < 3 else f"{kinds[0]}, {kinds[1]} or {kinds[2]}"
+    title = TITLES.get(fmt.name, fmt.name)
+    return f"{title} cannot hold {cannot}: {counts} dropped"
+
+
+def _singular(kind: str, count: int) -> str:
+    return kind if count != 1 else kind.removesuffix("s")

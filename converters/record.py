@@ -39,6 +39,10 @@ class PassedOver(RecordError):
     it into a warning instead of refusing the game."""
 
 
+class UnsupportedVariantError(RecordError):
+    """A game of a variant trebuchet does not play (the file itself is readable)."""
+
+
 class LineComment(str):
     """A comment that ran to the end of its line (PGN's ``;`` comment).
 
@@ -115,6 +119,10 @@ def one_line(text: str) -> str:
     return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
+#: The tag that names the variant options a game was played under (rulings marked
+#: option, as ``--option`` names them), separated by spaces or commas.
+OPTIONS_TAG = "Options"
+
 #: The Seven Tag Roster, in the order PGN writes it.
 ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -153,6 +161,7 @@ class GameRecord:
     result: str = ""
     source: str = ""
     line: int = 0
+    #: options to play the game under besides those of its Options tag (``--option``)
     options: tuple[str, ...] = ()
     #: how the move texts are read (set by the reader of a format whose texts are
     #: not in the game's own notation: coordinates, Game Courier action lists);
@@ -184,6 +193,13 @@ class GameRecord:
         return value or None
 
     @property
+    def variant_options(self) -> tuple[str, ...]:
+        """The options the game is played under: :attr:`options` (the command line's
+        ``--option``), then those its ``Options`` tag names (``"bare-king kwaggas"``)."""
+        named = self.tags.get(OPTIONS_TAG, "").replace(",", " ").split()
+        return tuple(dict.fromkeys((*self.options, *named)))
+
+    @property
     def result_text(self) -> str:
         """The result a writer should give: the tag, else the marker, else ``*``."""
         tag = self.tags.get("Result", "").strip()
@@ -195,20 +211,27 @@ class GameRecord:
         """The record's game, else the variant the ``Variant`` tag names (FIDE chess
         when absent)."""
         if self.game is not None:
+            if self.variant_options:
+                raise RecordError(
+                    "options apply to trebuchet's own variants; a Zillions game's are set "
+                    "in its rules file",
+                    source=self.source,
+                    line=self.line,
+                )
             return self.game
         if self.tags.get("RulesFile", "").strip():
             self.game = self._rules_game(self.tags["RulesFile"].strip())
             return self.game
         name = resolve_variant_name(self.tags.get("Variant", ""))
         if name is None:
-            raise RecordError(
+            raise UnsupportedVariantError(
                 f"unsupported variant {shown(self.tags['Variant'])} "
                 f"(trebuchet knows: {', '.join(variant_names())})",
                 source=self.source,
                 line=self.line,
             )
         try:
-            return get_variant(name, self.options)
+            return get_variant(name, self.variant_options)
         except TrebuchetError as exc:
             raise RecordError(str(exc), source=self.source, line=self.line) from None
 

@@ -2,7 +2,8 @@
 # The main job on the bundled examples, run by `make demo`:
 #   1. the variants and their start positions;
 #   2. every example game checked for legality (trebuchet check);
-#   3. a mobility table for each variant, and heat maps written to demo-output/.
+#   3. a mobility table for each variant, and heat maps written to demo-output/;
+#   4. a game viewer page (demo-output/*.html) for one game of each variant.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 T=.venv/bin/trebuchet
@@ -16,14 +17,12 @@ VARIANTS=$($T variants --json | .venv/bin/python -c 'import json,sys; print(" ".
 for v in $VARIANTS; do
   echo
   echo "== $v: start position (perft 2 = $($T perft "$v" 2))"
-  $T show "$v" --svg "$OUT/$v-start.svg"
+  $T show "$v" -o "$OUT/$v-start.svg"
 done
 
-if $T check --help >/dev/null 2>&1; then
-  echo
-  echo "== checking the example games"
-  $T check examples/*/*.pgn
-fi
+echo
+echo "== checking the example games"
+$T check examples/*/*.pgn
 
 echo
 echo "== mobility (Betza: average moves per square, empty board; crowded d = 1/3)"
@@ -32,9 +31,18 @@ for v in $VARIANTS; do
   echo "-- $v"
   $T mobility "$v"
 done
-$T mobility catapults-of-troy --no-crowded --svg "$OUT" >/dev/null
-$T reach chess N --from g1 --svg "$OUT/chess-knight-from-g1.svg" >/dev/null
-$T reach catapults-of-troy R --from a1 --svg "$OUT/catapults-rook-from-a1.svg" >/dev/null
+$T mobility catapults-of-troy --no-crowded -o "$OUT" >/dev/null
+$T reach chess N --from g1 -o "$OUT/chess-knight-from-g1.svg" >/dev/null
+$T reach catapults-of-troy R --from a1 -o "$OUT/catapults-rook-from-a1.svg" >/dev/null
+$T show chess f2f3 e7e5 g2g4 d8h4 --flip --arrow d8h4 -o "$OUT/chess-fools-mate.svg" 2>/dev/null
+$T show shatranj-of-troy e2d4,C@e2 e8f6,N@e8 d4b5 f6e4 d3e4 e7e6 b5a7 \
+  -o "$OUT/shatranj-of-troy-hands.svg" >/dev/null 2>&1
+
+echo
+echo "== game viewer pages (open one in a browser; ← → step through the moves)"
+for game in examples/*/*.pgn; do
+  $T view "$game" -o "$OUT/$(basename "$(dirname "$game")")-$(basename "$game" .pgn).html"
+done
 echo
 echo "pictures written to $OUT/:"
 ls "$OUT"

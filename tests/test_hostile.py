@@ -173,10 +173,13 @@ def assert_refused(path: Path, reason: str | None, tmp_path: Path) -> None:
             assert result.exit_code == 0, result.output
             continue
         assert result.exit_code == 1, (args, result.output)
-        # check reports on standard output, one line a game; every other command
-        # says its error on standard error
+        # check reports on standard output, one line a game, then its summary line;
+        # every other command says its error on standard error
         stream = result.stdout if args[0] == "check" else result.stderr
         lines = stream.strip().splitlines()
+        if args[0] == "check":
+            assert lines[-1].startswith("1 file: "), (args, lines)
+            lines = lines[:-1]
         assert len(lines) == 1, (args, lines)
         assert reason in lines[0], (args, lines[0])
         assert len(lines[0]) < 1000, "an error line quotes at most a little of the input"
@@ -218,7 +221,8 @@ def test_check_prints_one_line_for_a_tag_with_a_line_break() -> None:
     result, _ = run(["check", str(HOSTILE / "tag_newline.json")])
     assert result.exit_code == 0
     assert result.stdout.strip().splitlines() == [
-        f"{HOSTILE / 'tag_newline.json'} game 1: OK * (chess, 1 plies) A\\nEVIL: x - B"
+        f"{HOSTILE / 'tag_newline.json'} game 1: OK * (chess, 1 plies) A\\nEVIL: x - B",
+        "1 file: 1 game OK, 0 illegal, 0 unreadable, 0 unsupported; 1 ply",
     ]
 
 

@@ -18,9 +18,13 @@ KASPAROV = DATA / "pgn" / "python-chess" / "kasparov-deep-blue-1997.pgn"
 def test_check_prints_one_line_per_game() -> None:
     result = CliRunner().invoke(main, ["check", str(KASPAROV), str(MATE)])
     assert result.exit_code == 0, result.output
-    lines = result.output.strip().splitlines()
+    *lines, summary = result.output.strip().splitlines()
     assert len(lines) == 7 and all(": OK " in line for line in lines)
     assert "0-1 (chess, 10 plies, checkmate) Molinari - Bordais" in lines[-1]
+    plies = sum(int(line.split(", ")[1].split()[0]) for line in lines)
+    assert summary == (
+        f"2 files: 7 games OK, 0 illegal, 0 unreadable, 0 unsupported; {plies} plies"
+    )
 
 
 @requires_shared("pgn", "python-chess")
@@ -28,7 +32,7 @@ def test_check_json_and_failure_status() -> None:
     bad = Path(__file__).parent / "malformed" / "illegal_move.pgn"
     result = CliRunner().invoke(main, ["check", "--json", str(MATE), str(bad)])
     assert result.exit_code == 1
-    reports = json.loads(result.output)
+    reports = json.loads(result.stdout)
     assert [r["status"] for r in reports] == ["ok", "error"]
     assert reports[0]["termination"] == "checkmate" and reports[0]["plies"] == 10
     assert "move 2. 'Ke3' is illegal" in reports[1]["error"]

@@ -58,9 +58,10 @@ def test_check_reports_one_line(path: Path) -> None:
     assert result.exit_code == 1
     assert result.exception is None or isinstance(result.exception, SystemExit)
     assert "Traceback" not in result.output
-    lines = result.output.strip().splitlines()
+    *lines, summary = result.output.strip().splitlines()
     assert len(lines) == 1
     assert str(path) in lines[0] and REASONS[path.name] in lines[0]
+    assert summary.startswith("1 file: 0 games OK,")
 
 
 @pytest.mark.parametrize("path", MALFORMED, ids=lambda p: p.name)

@@ -8,8 +8,8 @@ prints a table (or JSON / CSV) or writes pictures and graph files.
 from __future__ import annotations
 
 import json
+import os
 import re
-import sys
 from typing import Any
 
 import click
@@ -36,9 +36,10 @@ from trebuchet.analysis.reachability import (
 )
 from trebuchet.analysis.stats import corpus_stats
 from trebuchet.analysis.svg import heatmap_svg
-from trebuchet.arguments import game_flag, option_flag
+from trebuchet.arguments import game_flag, option_flag, output_flag
 from trebuchet.converters.load import load_variant
 from trebuchet.files import make_folder, write_text
+from trebuchet.progress import Progress
 from trebuchet.variants.variant import Variant
 
 _TERRAIN = click.option(
@@ -146,7 +147,8 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
             title = f"{variant.name}: {row.form.name} ({row.form.label}), moves, {what}"
             path = target / name
             write_text(
-                path, heatmap_svg(variant.geometry, values, title=title, holes=holes)
+                path,
+                heatmap_svg(variant.geometry, values, title=title, holes=holes, unit="moves"),
             )
             written.append(str(path))
     return written
@@ -189,7 +191,8 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
 @_TERRAIN
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (per-square figures included).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")
-@click.option("--svg", "svg_dir", metavar="DIR", help="Write a heat map per piece into DIR.")
+@output_flag("Write a heat map (SVG) per piece into the folder DIR.", metavar="DIR")
+@click.option("--svg", "svg_dir", metavar="DIR", hidden=True, help="Old name of --output.")
 def mobility_command(
     variant_name: str,
     options: tuple[str, ...],
@@ -202,6 +205,7 @@ def mobility_command(
     terrain: str,
     as_json: bool,
     as_csv: bool,
+    output: str | None,
     svg_dir: str | None,
 ) -> None:
     """Mobility of each piece kind: Betza's empty-board average, minimum, maximum,
@@ -213,7 +217,7 @@ def mobility_command(
       trebuchet mobility chess
       trebuchet mobility catapults-of-troy --terrain open --piece Rook
       trebuchet mobility titan-chess --betza NN --betza mRcpR --csv
-      trebuchet mobility shatranj-of-troy --svg heatmaps/
+      trebuchet mobility shatranj-of-troy -o heatmaps/
     """
     variant = load_variant(variant_name, options, game)
     walls_variant = variant
@@ -221,16 +225,23 @@ def mobility_command(
         if pieces:
             raise AnalysisError("give --piece or --betza, not both")
         variant = _betza_board(variant, betzas)
-    rows = report(
-        variant,
-        _forms(variant, pieces),
-        terrain=terrain,
-        density=None if no_crowded else density,
-        samples=samples,
-        walls_from=walls_variant,
-    )
-    if svg_dir is not None:
-        for path in _write_mobility_svgs(svg_dir, walls_variant if betzas else variant, rows):
+    forms = _forms(variant, pieces)
+    rows = []
+    with Progress(len(forms), "measuring") as bar:
+        for form in forms:
+            bar.show(form.label)
+            rows += report(
+                variant,
+                [form],
+                terrain=terrain,
+                density=None if no_crowded else density,
+                samples=samples,
+                walls_from=walls_variant,
+            )
+            bar.advance()
+    folder = output or svg_dir
+    if folder is not None:
+        for path in _write_mobility_svgs(folder, walls_variant if betzas else variant, rows):
             click.echo(f"wrote {path}", err=True)
     cells = [_mobility_cells(r) for r in rows]
     if as_json:
@@ -268,6 +279,27 @@ def _reach_lines(result: Reachability, names: tuple[str, ...]) -> list[str]:
     ]
 
 
+#: what ``reach -o FILE`` writes, by the file's extension
+_REACH_OUTPUTS = {".svg": "svg", ".graphml": "graphml", ".dot": "dot", ".gv": "dot"}
+
+
+def _reach_outputs(outputs: tuple[str, ...], **named: str | None) -> dict[str, list[str]]:
+    """The files to write, by kind: each ``-o FILE`` by its extension, then the old
+    ``--svg`` / ``--graphml`` / ``--dot`` names."""
+    wanted: dict[str, list[str]] = {}
+    for path in outputs:
+        kind = _REACH_OUTPUTS.get(os.path.splitext(path)[1].lower())
+        if kind is None:
+            raise AnalysisError(
+                f"-o {path}: name a .svg (heat map), .graphml or .dot (move graph) file"
+            )
+        wanted.setdefault(kind, []).append(path)
+    for kind, old in named.items():
+        if old is not None:
+            wanted.setdefault(kind, []).append(old)
+    return wanted
+
+
 @click.command("reach")
 @click.argument("variant_name", metavar="VARIANT")
 @click.argument("piece", metavar="PIECE")
@@ -277,14 +309,18 @@ def _reach_lines(result: Reachability, names: tuple[str, ...]) -> list[str]:
 @click.option("--captures", is_flag=True, help="Count captures of a lone enemy as edges too.")
 @_TERRAIN
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (edges, classes, distances).")
-@click.option("--graphml", metavar="F", help="Write the move graph as GraphML.")
-@click.option("--dot", metavar="F", help="Write the move graph as Graphviz DOT.")
 @click.option(
-    "--svg",
-    "svg_path",
-    metavar="F",
-    help="Write a heat map: distances from --from, else each square's eccentricity.",
+    "--output",
+    "-o",
+    "outputs",
+    multiple=True,
+    metavar="FILE",
+    help="Write FILE, by its extension: .svg a heat map (distances from --from, else "
+    "each square's eccentricity), .graphml or .dot the move graph; repeatable.",
 )
+@click.option("--graphml", metavar="F", hidden=True, help="Old form of -o F.graphml.")
+@click.option("--dot", metavar="F", hidden=True, help="Old form of -o F.dot.")
+@click.option("--svg", "svg_path", metavar="F", hidden=True, help="Old form of -o F.svg.")
 def reach_command(
     variant_name: str,
     piece: str,
@@ -294,6 +330,7 @@ def reach_command(
     captures: bool,
     terrain: str,
     as_json: bool,
+    outputs: tuple[str, ...],
     graphml: str | None,
     dot: str | None,
     svg_path: str | None,
@@ -305,7 +342,7 @@ def reach_command(
     Examples:
       trebuchet reach chess N --from g1
       trebuchet reach shatranj-of-troy Camel --json
-      trebuchet reach catapults-of-troy R --from a1 --svg rook.svg --graphml rook.graphml
+      trebuchet reach catapults-of-troy R --from a1 -o rook.svg -o rook.graphml
     """
     variant = load_variant(variant_name, options, game)
     form = find_piece(variant, piece)
@@ -314,11 +351,12 @@ def reach_command(
     holes = walls_for(variant, terrain)
     dist = distances_from(result, variant, source) if source else None
     origin = variant.geometry.square(source) if source else None
-    if graphml is not None:
-        write_text(graphml, to_graphml(result.graph))
-    if dot is not None:
-        write_text(dot, to_dot(result.graph))
-    if svg_path is not None:
+    wanted = _reach_outputs(outputs, svg=svg_path, graphml=graphml, dot=dot)
+    for path in wanted.get("graphml", []):
+        write_text(path, to_graphml(result.graph))
+    for path in wanted.get("dot", []):
+        write_text(path, to_dot(result.graph))
+    if wanted.get("svg"):
         if dist is not None:
             values = {sq: float(d) for sq, d in dist.items()}
             title = f"{variant.name}: {form.name} ({form.label}), moves from {names[origin or 0]}"
@@ -326,9 +364,11 @@ def reach_command(
             values = {sq: float(e) for sq, e in result.eccentricity().items()}
             title = f"{variant.name}: {form.name} ({form.label}), eccentricity"
         svg = heatmap_svg(
-            variant.geometry, values, title=title, holes=holes, mark=origin, missing="–"
+            variant.geometry, values, title=title, holes=holes, mark=origin, missing="–",
+            unit="moves",
         )
-        write_text(svg_path, svg)
+        for path in wanted["svg"]:
+            write_text(path, svg)
     if as_json:
         click.echo(to_json(result, names, origin), nl=False)
         return
@@ -346,6 +386,7 @@ _STATS_HEADERS = ("variant", "games", "what", "n", "mean", "median", "q1", "q3",
 @click.argument(
     "files", nargs=-1, required=True, type=click.Path(dir_okay=False), metavar="FILES..."
 )
+@option_flag
 @click.option(
     "--jobs",
     "-j",
@@ -356,17 +397,30 @@ _STATS_HEADERS = ("variant", "games", "what", "n", "mean", "median", "q1", "q3",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")
-def stats_command(files: tuple[str, ...], jobs: int, as_json: bool, as_csv: bool) -> None:
-    """Legal moves per side and per piece kind over the games of FILES, pooled per
-    variant: mean, median and quartiles of every ply's figures.
+def stats_command(
+    files: tuple[str, ...], options: tuple[str, ...], jobs: int, as_json: bool, as_csv: bool
+) -> None:
+    """Legal moves per side and per piece kind over the games of FILES (any format
+    trebuchet reads), pooled per variant: mean, median and quartiles of every
+    ply's figures.  A game played under an option ruling is replayed under it
+    with --option (or its own Options tag).
 
     \b
-    Example:
-      trebuchet stats examples/*.pgn --jobs 4
+    Examples:
+      trebuchet stats examples/*/*.pgn --jobs 2
+      trebuchet stats examples/shatranj-of-troy/opening.txt -O bare-king --csv
     """
     paths = list(files)
-    with click.progressbar(length=len(paths), label="replaying", file=sys.stderr) as bar:
-        result = corpus_stats(paths, jobs, progress=lambda _: bar.update(1))
+    sizes = {p: os.path.getsize(p) if os.path.isfile(p) else 0 for p in paths}
+    with Progress(sum(sizes.values()), "replaying") as bar:
+        if jobs == 1:
+            result = corpus_stats(paths, 1, options=options, read=bar.advance)
+        else:
+
+            def done(path: str) -> None:
+                bar.advance(sizes[path])
+
+            result = corpus_stats(paths, jobs, done, options=options)
     for error in result.errors:
         click.echo(f"trebuchet: warning: {error}", err=True)
     if as_json:

@@ -1,8 +1,10 @@
-"""The command-line arguments that name a game, shared by every command.
+"""The command-line arguments shared by every command: the game, and the output file.
 
 A VARIANT argument is a registered variant's name or a Zillions rules file
 (``games/Chess.zrf``); ``--game`` picks one game of a rules file, ``--option``
-(``-O``) sets an option of trebuchet's own variants.
+(``-O``) sets an option of trebuchet's own variants (on every command that
+plays or checks games, game files included).  ``--output`` (``-o``) names the
+file a command writes, on every command that writes one.
 """
 
 from __future__ import annotations
@@ -43,3 +45,16 @@ def game_flag(func: F) -> F:
 def variant_argument(func: F) -> F:
     """The VARIANT argument with its ``--option`` and ``--game`` flags."""
     return click.argument("variant_name", metavar="VARIANT")(game_flag(option_flag(func)))
+
+
+def output_flag(help_text: str, *, metavar: str = "FILE") -> Callable[[F], F]:
+    """``--output FILE`` / ``-o FILE``: where a command writes its file (``-`` for
+    standard output).  Every command that writes a file names it so; ``-o`` means
+    nothing else anywhere."""
+
+    def decorate(func: F) -> F:
+        return click.option(
+            "--output", "-o", "output", default=None, metavar=metavar, help=help_text
+        )(func)
+
+    return decorate

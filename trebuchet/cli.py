@@ -8,23 +8,27 @@ printed as one line with exit status 1, never as a traceback.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import click
 
-from trebuchet import analysis_cli, records_cli, zrf_cli
-from trebuchet.analysis.diagram import text_diagram
+from trebuchet import analysis_cli, records_cli, view_cli, zrf_cli
+from trebuchet.analysis.diagram import position_status, text_diagram
 from trebuchet.analysis.svg import board_svg
-from trebuchet.arguments import variant_argument
+from trebuchet.arguments import output_flag, variant_argument
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.replay import MAX_MOVE_TEXT
 from trebuchet.files import is_stdout, write_text
-from trebuchet.variants.errors import MoveError, TrebuchetError
-from trebuchet.variants.perft import divide, perft
+from trebuchet.progress import Progress
+from trebuchet.variants.errors import MoveError, SquareError, TrebuchetError, shown
+from trebuchet.variants.move import Move
+from trebuchet.variants.perft import perft
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
+from trebuchet.variants.variant import Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,6 +56,8 @@ def main() -> None:
       trebuchet play chess e2e4 e7e5 g1f3
       trebuchet perft chess 4 --divide
       trebuchet show catapults-of-troy
+      trebuchet check examples/*/*.pgn
+      trebuchet view examples/chess960/long-castling.pgn -o long-castling.html
     """
 
 
@@ -108,26 +114,48 @@ def moves_command(
 ) -> None:
     """List the legal moves of a position, one a line, in coordinate notation.
 
+    A check, or the end of the game (checkmate, stalemate, the game's other
+    endings), is said on standard error, so that a position without moves
+    does not print nothing.
+
     \b
     Examples:
       trebuchet moves chess
       trebuchet moves chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1" --json
+      trebuchet moves chess --fen "7k/6Q1/6K1/8/8/8/8/8 b - - 0 1"
     """
     pos = load_position(variant_name, options, game, fen)
     moves = sorted(pos.legal_moves(), key=pos.move_text)
-    if not as_json:
+    if as_json:
+        click.echo(json.dumps([_move_entry(pos, m) for m in moves], indent=1))
+    else:
         for move in moves:
             click.echo(pos.move_text(move))
-        return
-    out = []
-    for move in moves:
-        entry: dict[str, Any] = {"move": pos.move_text(move)}
-        entry["notation"] = pos.notation(move)
-        pos.push(move)
-        entry["fen"] = pos.fen()
-        pos.pop()
-        out.append(entry)
-    click.echo(json.dumps(out, indent=1))
+    outcome = pos.outcome()
+    if outcome is not None or pos.is_check():
+        prefix = "" if moves else "no legal moves: "
+        click.echo(f"{prefix}{position_status(pos, outcome)}", err=True)
+
+
+def _move_entry(pos: Position, move: Move) -> dict[str, Any]:
+    """A legal move as ``moves --json`` gives it: coordinates, notation, FEN after."""
+    entry: dict[str, Any] = {"move": pos.move_text(move), "notation": pos.notation(move)}
+    pos.push(move)
+    entry["fen"] = pos.fen()
+    pos.pop()
+    return entry
+
+
+def play_moves(pos: Position, moves: Sequence[str]) -> Position:
+    """Make each move text on ``pos`` in turn; MoveError names the first bad one."""
+    for number, text in enumerate(moves, start=1):
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveError(f"move {number} is longer than {MAX_MOVE_TEXT} characters")
+        try:
+            pos.push_text(text)
+        except MoveError as exc:
+            raise MoveError(f"move {number} {text!r}: {exc}") from None
+    return pos
 
 
 @main.command("play")
@@ -149,14 +177,7 @@ def play_command(
     Example:
       trebuchet play chess f2f3 e7e5 g2g4 d8h4
     """
-    pos = load_position(variant_name, options, game, fen)
-    for number, text in enumerate(moves, start=1):
-        if len(text) > MAX_MOVE_TEXT:
-            raise MoveError(f"move {number} is longer than {MAX_MOVE_TEXT} characters")
-        try:
-            pos.push_text(text)
-        except MoveError as exc:
-            raise MoveError(f"move {number} {text!r}: {exc}") from None
+    pos = play_moves(load_position(variant_name, options, game, fen), moves)
     click.echo(pos.fen())
     outcome = pos.outcome()
     if outcome is not None:
@@ -177,52 +198,100 @@ def perft_command(
 ) -> None:
     """Count the leaf nodes of the legal move tree DEPTH plies deep.
 
+    A run that takes a while draws a progress bar on standard error (on a
+    terminal), one step for each first move.
+
     \b
     Examples:
-      trebuchet perft chess 4                 # 197281
+      trebuchet perft chess 4
       trebuchet perft chess 3 --divide
     """
     pos = load_position(variant_name, options, game, fen)
+    counts = _perft_by_move(pos, depth)
     if by_move:
-        counts = divide(pos, depth)
         for name in sorted(counts):
             click.echo(f"{name} {counts[name]}")
         click.echo(f"total {sum(counts.values())}")
     else:
-        click.echo(perft(pos, depth))
+        click.echo(sum(counts.values()) if depth else 1)
+
+
+def _perft_by_move(pos: Position, depth: int) -> dict[str, int]:
+    """Perft split by first move (as :func:`divide`), the bar advancing a move at a time."""
+    if depth == 0:
+        return {}
+    moves = pos.legal_moves()
+    counts = {}
+    with Progress(len(moves), f"perft {depth}") as bar:
+        for move in moves:
+            name = pos.move_text(move)
+            bar.show(name)
+            pos.push(move)
+            counts[name] = perft(pos, depth - 1)
+            pos.pop()
+            bar.advance()
+    return counts
+
+
+def _squares_pair(variant: Variant, text: str) -> tuple[int, int]:
+    """The two squares of an ``--arrow`` (``e2e4``, ``a10a12``)."""
+    match = re.fullmatch(r"\s*([A-Za-z]+\d+)\s*-?\s*([A-Za-z]+\d+)\s*", text)
+    if match is None:
+        raise SquareError(f"--arrow {shown(text)}: give two squares, as e2e4")
+    return variant.square(match[1]), variant.square(match[2])
 
 
 @main.command("show")
 @variant_options
-@click.option(
-    "--svg",
-    "svg_path",
-    default=None,
-    metavar="FILE",
-    help="Also draw the position as an SVG picture into this file (- for standard output).",
-)
+@click.argument("moves", nargs=-1, metavar="[MOVE...]")
+@output_flag("Also draw the position as an SVG picture into this file (- for standard output).")
+@click.option("--svg", "svg_path", default=None, hidden=True, help="Old name of --output.")
+@click.option("--flip", is_flag=True, help="Black at the bottom.")
+@click.option("--arrow", "arrows", multiple=True, metavar="FROMTO",
+              help="Draw an arrow on the SVG board, as e2e4; repeatable.")
+@click.option("--no-key", is_flag=True, help="Leave the key of the pieces out of the SVG.")
 def show_command(
     variant_name: str,
     options: tuple[str, ...],
     game: str | None,
     fen: str | None,
+    moves: tuple[str, ...],
+    output: str | None,
     svg_path: str | None,
+    flip: bool,
+    arrows: tuple[str, ...],
+    no_key: bool,
 ) -> None:
-    """Draw a position as text: White at the bottom, '.' empty, '*' no square.
+    """Draw a position as text: White at the bottom, '.' empty, '*' no square; then
+    the side to move, check, checkmate, stalemate or how the game ended.
+
+    MOVEs are played from the start (or --fen) first, as with `play`; the SVG
+    picture marks the last of them, any check, the pieces in hand, and has a
+    key of the pieces.
 
     \b
     Examples:
       trebuchet show catapults-of-troy
-      trebuchet show titan-chess --svg titan.svg
+      trebuchet show chess f2f3 e7e5 g2g4 d8h4 -o mate.svg --flip
+      trebuchet show titan-chess -o titan.svg --arrow f2f4
     """
-    pos = load_position(variant_name, options, game, fen)
-    click.echo(text_diagram(pos))
-    if svg_path is not None:
-        write_text(svg_path, board_svg(pos, title=pos.variant.title))
-        if not is_stdout(svg_path):
-            click.echo(f"wrote {svg_path}", err=True)
+    pos = play_moves(load_position(variant_name, options, game, fen), moves)
+    click.echo(text_diagram(pos, flipped=flip))
+    target = output or svg_path
+    if target is None:
+        return
+    title = pos.variant.title or pos.variant.name
+    drawn = [_squares_pair(pos.variant, a) for a in arrows]
+    write_text(target, board_svg(pos, title, flipped=flip, arrows=drawn, key=not no_key))
+    if not is_stdout(target):
+        click.echo(f"wrote {target}", err=True)
 
 
-for part in (records_cli.check_command, records_cli.convert_command, *analysis_cli.COMMANDS):
+for part in (
+    records_cli.check_command,
+    records_cli.convert_command,
+    view_cli.view_command,
+    *analysis_cli.COMMANDS,
+):
     main.add_command(part)
 main.add_command(zrf_cli.zrf_group)

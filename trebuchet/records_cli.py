@@ -4,137 +4,234 @@ Both read any format of :mod:`trebuchet.converters.formats` (by extension, else
 sniffed), replay every game, and report errors as one line naming the file,
 line, column and move.  ``convert`` writes its output to a temporary file in
 the target's directory and renames it into place, so the target is written
-whole or not at all.
+whole or not at all.  Both go through :class:`Batch`, which reads the files in
+turn, draws the progress bar and sorts what goes wrong into the kinds the
+summary counts.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
 from typing import Any
 
 import click
 
-from trebuchet.converters.formats import FORMATS, format_named, read_records
-from trebuchet.converters.record import Format, GameRecord, RecordError, one_line
+from trebuchet.arguments import option_flag, output_flag
+from trebuchet.converters.formats import (
+    FORMATS,
+    dropped,
+    format_named,
+    loss_warning,
+    records_of,
+)
+from trebuchet.converters.record import (
+    Format,
+    GameRecord,
+    RecordError,
+    ReplayError,
+    UnsupportedVariantError,
+    one_line,
+)
 from trebuchet.converters.replay import replay
 from trebuchet.files import is_stdout, write_atomically
-from trebuchet.variants.errors import TrebuchetError
+from trebuchet.progress import Progress
+from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
+from trebuchet.variants.position import Position
 
-#: more games than this get a progress bar
-PROGRESS_AFTER = 20
+#: the kinds of game a batch counts, in the order the summary gives them
+KINDS = ("ok", "illegal", "unreadable", "unsupported")
+#: what other layers say of a game whose rules trebuchet cannot play (their errors
+#: have no class of their own: a Zillions game the engine does not run, a saved
+#: game of a variant we lack) and of a move that is not legal (a saved game's line)
+_UNSUPPORTED = re.compile(
+    r"unsupported variant|is not supported by|Axiom engine|none of trebuchet's variants"
+)
+_ILLEGAL = re.compile(r"matches no legal move|is illegal")
+
+
+def problem(error: TrebuchetError) -> str:
+    """Which kind of failure ``error`` is: ``illegal`` (a move that is not legal or
+    not one move), ``unsupported`` (a game trebuchet does not play) or
+    ``unreadable`` (the file or the game is malformed)."""
+    if isinstance(error, ReplayError):
+        return "illegal"
+    if isinstance(error, UnsupportedVariantError | UnknownVariantError):
+        return "unsupported"
+    if _UNSUPPORTED.search(str(error)):
+        return "unsupported"
+    if _ILLEGAL.search(str(error)):
+        return "illegal"
+    return "unreadable"
+
+
+@dataclass
+class Game:
+    """One game of a batch: where it is, and the replayed record or its error."""
+
+    path: str
+    number: int
+    record: GameRecord | None = None
+    final: Position | None = None
+    error: TrebuchetError | None = None
+
+    @property
+    def kind(self) -> str:
+        return "ok" if self.error is None else problem(self.error)
+
+
+@dataclass
+class Batch:
+    """The games of several files, read and replayed in turn, counted by kind.
+
+    ``options`` (``--option``) are added to every record's own.  A file that
+    cannot be read, or holds no game, is one unreadable game numbered 0.
+    """
+
+    paths: tuple[str, ...]
+    fmt: Format | None = None
+    options: tuple[str, ...] = ()
+    label: str = "replaying"
+    counts: Counter[str] = field(default_factory=Counter)
+    plies: int = 0
+
+    def games(self) -> Iterator[Game]:
+        """Every game of every file, replayed, with a progress bar over the bytes read."""
+        sizes = [os.path.getsize(p) if os.path.isfile(p) else 0 for p in self.paths]
+        with Progress(sum(sizes), self.label) as bar:
+            for path in self.paths:
+                for game in self._file(path, bar.advance):
+                    self._count(game)
+                    bar.show(f"{os.path.basename(path)} game {game.number}")
+                    bar.advance(0)
+                    yield game
+
+    def _file(self, path: str, read: Callable[[int], None]) -> Iterator[Game]:
+        try:
+            for number, item in enumerate(records_of(path, self.fmt, read), start=1):
+                yield self._replayed(path, number, item)
+        except TrebuchetError as exc:
+            yield Game(path, 0, error=exc)
+
+    def _replayed(self, path: str, number: int, item: GameRecord | RecordError) -> Game:
+        if isinstance(item, RecordError):
+            number = 0 if item.source == path and not item.line else number
+            return Game(path, number, error=item)
+        item.options = (*item.options, *self.options)
+        try:
+            return Game(path, number, item, replay(item))
+        except TrebuchetError as exc:
+            return Game(path, number, item, error=exc)
+
+    def _count(self, game: Game) -> None:
+        self.counts[game.kind] += 1
+        if game.record is not None and game.error is None:
+            self.plies += len(game.record.moves)
+
+    def summary(self) -> str:
+        """``3 files: 10 games OK, 1 illegal, 1 unreadable, 0 unsupported; 812 plies``
+        (a file that cannot be read, or holds no game, counts as one unreadable)."""
+        parts = [f"{self.counts['ok']} {'game' if self.counts['ok'] == 1 else 'games'} OK"]
+        parts += [f"{self.counts[k]} {k}" for k in KINDS[1:]]
+        return (
+            f"{_plural(len(self.paths), 'file')}: {', '.join(parts)}; "
+            f"{_plural(self.plies, 'ply', 'plies')}"
+        )
+
+    @property
+    def failed(self) -> int:
+        return sum(n for k, n in self.counts.items() if k != "ok")
+
+
+def _plural(count: int, one: str, many: str = "") -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def _format_option(name: str, help_text: str) -> Callable[[Any], Any]:
     return click.option(name, "fmt", default=None, metavar="FORMAT", help=help_text)
 
 
-class _Progress:
-    """A progress bar on stderr over the bytes of the input, shown once a file
-    turns out to hold more than a few games (a bar for three games is noise)."""
-
-    def __init__(self, path: str, enabled: bool) -> None:
-        self.total = os.path.getsize(path) if enabled and os.path.isfile(path) else 0
-        self.done = 0
-        self.games = 0
-        self.bar: Any = None
-        self.manager: AbstractContextManager[Any] = nullcontext()
-
-    def bytes_read(self, count: int) -> None:
-        self.done += count
-        if self.bar is not None:
-            self.bar.update(count)
-
-    def game(self) -> None:
-        self.games += 1
-        if self.games == PROGRESS_AFTER and self.total and self.bar is None:
-            self.manager = click.progressbar(
-                length=self.total, label="replaying", file=sys.stderr
-            )
-            self.bar = self.manager.__enter__()
-            self.bar.update(self.done)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.manager.__exit__(None, None, None)
-
-
-def _games(
-    path: str, fmt: Format | None, progress: _Progress | None
-) -> Iterator[GameRecord | RecordError]:
-    """The games of ``path``, its reader reporting the bytes it reads to the progress bar."""
-    report = progress.bytes_read if progress is not None and progress.total else None
-    yield from read_records(path, fmt, report)
-
-
 @click.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @_format_option("--from", "Input format (pgn, courier, json, moves, zsg); default: detected.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per game.")
+@option_flag
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print one JSON array holding an object per game."
+)
+@click.option(
+    "--jsonl", "as_jsonl", is_flag=True,
+    help="Print one JSON object per game, a line each, as each game is checked.",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Print only games with errors or warnings.")
-def check_command(files: tuple[str, ...], fmt: str | None, as_json: bool, quiet: bool) -> None:
-    """Replay every game of FILES and report each: OK with its result, or the error.
+def check_command(
+    files: tuple[str, ...],
+    fmt: str | None,
+    options: tuple[str, ...],
+    as_json: bool,
+    as_jsonl: bool,
+    quiet: bool,
+) -> None:
+    """Replay every game of FILES and report each: OK with its result, or the error;
+    then one summary line (games OK / illegal / unreadable / unsupported, plies).
 
-    Exit status 1 if any game is illegal or unreadable.  Warnings (a wrong
-    + or #, a Result that contradicts the final position) do not fail a game.
+    Exit status 1 if any game is illegal, unreadable or unsupported.  Warnings
+    (a wrong + or #, a Result that contradicts the final position) do not
+    fail a game.  A game played under an option ruling is checked under it
+    with --option (or its own Options tag).  With --json or --jsonl the
+    summary goes to standard error, so that standard output stays JSON.
 
     \b
     Examples:
-      trebuchet check games.pgn
-      trebuchet check examples/*/*.gc --json
+      trebuchet check examples/chess960/long-castling.pgn
+      trebuchet check examples/*/*.gc --quiet
+      trebuchet check examples/shatranj-of-troy/opening.txt -O bare-king --jsonl
     """
-    given = format_named(fmt) if fmt else None
-    failed = False
-    reports: list[dict[str, Any]] = []
-    for path in files:
-        progress = _Progress(path, enabled=not as_json and sys.stderr.isatty())
-        try:
-            for number, item in enumerate(_games(path, given, progress), start=1):
-                report = _check_one(path, number, item)
-                progress.game()
-                failed |= report["status"] == "error"
-                _emit(report, as_json, quiet, reports)
-        except TrebuchetError as exc:
-            failed = True
-            _emit({"file": path, "game": 0, "status": "error", "error": str(exc)},
-                  as_json, quiet, reports)
-        finally:
-            progress.close()
+    if as_json and as_jsonl:
+        raise click.UsageError("give --json or --jsonl, not both")
+    batch = Batch(files, format_named(fmt) if fmt else None, options)
+    reports = []
+    for game in batch.games():
+        report = _report(game)
+        if as_json:
+            reports.append(report)
+        elif as_jsonl:
+            click.echo(json.dumps(report, ensure_ascii=False))
+        else:
+            _print_report(report, quiet)
     if as_json:
         click.echo(json.dumps(reports, indent=1, ensure_ascii=False))
-    if failed:
+    click.echo(batch.summary(), err=as_json or as_jsonl)
+    if batch.failed:
         sys.exit(1)
 
 
-def _check_one(path: str, number: int, item: GameRecord | RecordError) -> dict[str, Any]:
-    report: dict[str, Any] = {"file": path, "game": number}
-    if isinstance(item, RecordError):
-        return {**report, "status": "error", "error": str(item)}
-    report["white"] = one_line(item.tags.get("White", "?"))
-    report["black"] = one_line(item.tags.get("Black", "?"))
-    try:
-        final = replay(item)
-    except TrebuchetError as exc:
-        return {**report, "status": "error", "error": str(exc)}
-    outcome = final.outcome()
+def _report(game: Game) -> dict[str, Any]:
+    """One game's report, as ``--json`` prints it."""
+    report: dict[str, Any] = {"file": game.path, "game": game.number}
+    if game.record is not None:
+        report["white"] = one_line(game.record.tags.get("White", "?"))
+        report["black"] = one_line(game.record.tags.get("Black", "?"))
+    if game.error is not None:
+        return {**report, "status": "error", "problem": game.kind, "error": str(game.error)}
+    assert game.record is not None and game.final is not None
+    outcome = game.final.outcome()
     return {
         **report,
         "status": "ok",
-        "variant": final.variant.name,
-        "plies": len(item.moves),
-        "result": item.result_text,
+        "variant": game.final.variant.name,
+        "plies": len(game.record.moves),
+        "result": game.record.result_text,
         "termination": outcome.termination if outcome else None,
-        "warnings": list(item.warnings),
+        "warnings": list(game.record.warnings),
     }
 
 
-def _emit(report: dict[str, Any], as_json: bool, quiet: bool, into: list[dict[str, Any]]) -> None:
-    if as_json:
-        into.append(report)
-        return
+def _print_report(report: dict[str, Any], quiet: bool) -> None:
     where = f"{report['file']} game {report['game']}" if report["game"] else report["file"]
     if report["status"] == "error":
         click.echo(f"{where}: ERROR {report['error']}")
@@ -155,41 +252,74 @@ def _emit(report: dict[str, Any], as_json: bool, quiet: bool, into: list[dict[st
 @click.option("--to", "target", required=True, metavar="FORMAT",
               help=f"Output format: {', '.join(FORMATS)}.")
 @_format_option("--from", "Input format; default: from the extension, else sniffed.")
-@click.option("-o", "--output", default=None, metavar="FILE",
-              help="Output file, written whole or not at all (a link is written through; "
-              "folders and devices are refused); - or default: standard output.")
-def convert_command(source: str, target: str, fmt: str | None, output: str | None) -> None:
+@option_flag
+@output_flag("Output file, written whole or not at all (a link is written through; "
+             "folders and devices are refused); - or default: standard output.")
+@click.option("--keep-going", "-k", is_flag=True,
+              help="Write every good game and report each bad one (exit status 1 if any).")
+def convert_command(
+    source: str,
+    target: str,
+    fmt: str | None,
+    options: tuple[str, ...],
+    output: str | None,
+    keep_going: bool,
+) -> None:
     """Convert the games of SOURCE to another format, replaying (checking) each.
 
-    The first illegal or unreadable game stops the conversion with its error;
-    nothing is written then.
+    The first illegal or unreadable game stops the conversion with its error
+    and nothing is written; with --keep-going every good game is written and
+    each bad one reported on standard error (exit status 1 then).  What the
+    target format cannot hold (variations, comments, NAGs) is dropped with
+    one warning line that says how much.
 
     \b
     Examples:
-      trebuchet convert games.pgn --to json -o games.json
-      trebuchet convert opening.txt --to courier -o opening.gc
+      trebuchet convert examples/chess960/long-castling.pgn --to json -o long-castling.json
+      trebuchet convert examples/atomic/queen-blast.txt --to courier -o queen-blast.gc
+      trebuchet convert examples/crazyhouse/knight-drops.pgn --to moves --keep-going
     """
     out_format = format_named(target)
-    write = out_format.write
-    given = format_named(fmt) if fmt else None
-    progress = _Progress(source, enabled=sys.stderr.isatty())
+    batch = Batch((source,), format_named(fmt) if fmt else None, options, label="converting")
+    written: list[GameRecord] = []
+    lost: Counter[str] = Counter()
 
     def games() -> Iterator[GameRecord]:
         """Replayed games, streamed into the writer (a big file is never held whole)."""
-        yield from _replayed(source, given, progress)
+        for game in batch.games():
+            if game.error is not None:
+                if not keep_going:
+                    raise _stopped(game)
+                click.echo(f"trebuchet: skipped: {game.error}", err=True)
+                continue
+            assert game.record is not None
+            lost.update(dropped(out_format, [game.record]))
+            written.append(game.record)
+            yield game.record
+        if not written:
+            raise TrebuchetError(f"{source}: no game could be converted; nothing written")
 
-    try:
-        write_atomically("-" if output is None else output, lambda handle: write(games(), handle))
-    finally:
-        progress.close()
-    if output is not None and not is_stdout(output):
-        click.echo(f"{output}: {progress.games} game(s) written as {out_format.name}", err=True)
+    destination = "-" if output is None else output
+    write_atomically(destination, lambda handle: out_format.write(games(), handle))
+    warning = loss_warning(out_format, lost)
+    if warning is not None:
+        click.echo(f"trebuchet: warning: {warning}", err=True)
+    if not is_stdout(destination) or batch.failed:
+        skipped = f"; {batch.failed} skipped" if batch.failed else ""
+        click.echo(
+            f"{destination}: {_plural(len(written), 'game')} written as {out_format.name}"
+            f"{skipped}",
+            err=True,
+        )
+    if batch.failed:
+        sys.exit(1)
 
 
-def _replayed(path: str, fmt: Format | None, progress: _Progress) -> Iterator[GameRecord]:
-    for item in _games(path, fmt, progress):
-        if isinstance(item, RecordError):
-            raise item
-        replay(item)
-        progress.game()
-        yield item
+def _stopped(game: Game) -> TrebuchetError:
+    """The error that stops a conversion; for one bad game of several, how to go on."""
+    assert game.error is not None
+    if game.number == 0:
+        return game.error
+    return TrebuchetError(
+        f"{game.error} (nothing written; --keep-going writes the other games)"
+    )

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import click
 
-from trebuchet.analysis.diagram import text_diagram
-from trebuchet.converters.zrf.model import read_zrf
-from trebuchet.converters.zrf.show import board_text, info_text
+from trebuchet.analysis.diagram import piece_labels, text_diagram
+from trebuchet.analysis.svg import LayoutCell, board_svg, layout_svg
+from trebuchet.arguments import output_flag
+from trebuchet.converters.zrf.model import Game, ZrfFile, read_zrf
+from trebuchet.converters.zrf.show import board_text, info_text, symbols
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import variant_to_zrf
-from trebuchet.files import write_text
+from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.fen import board_field
 from trebuchet.variants.registry import get_variant
+from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
 
 
@@ -21,9 +24,9 @@ def zrf_group() -> None:
 
     \b
     Examples:
-      trebuchet zrf info Chess.zrf
-      trebuchet zrf board Chess.zrf --variant 2
-      trebuchet zrf export mangonel-chess -o mangonel.zrf
+      trebuchet zrf export chess -o chess.zrf
+      trebuchet zrf info chess.zrf
+      trebuchet zrf board chess.zrf --variant 1 -o chess-board.svg
     """
 
 
@@ -34,9 +37,34 @@ def info_command(path: str) -> None:
 
     \b
     Example:
-      trebuchet zrf info Shatranj.zrf
+      trebuchet zrf info chess.zrf      # as written by: trebuchet zrf export chess -o chess.zrf
     """
-    click.echo(info_text(read_zrf(path)))
+    click.echo(info_text(_rules_file(path)))
+
+
+def _rules_file(path: str) -> ZrfFile:
+    """The rules file at ``path``; a ZrfError when it holds no game, as a game record
+    or any other text read as ZRF does, so that a wrong file is not a quiet
+    "0 games"."""
+    zrf = read_zrf(path)
+    if not zrf.games:
+        raise ZrfError("no (game ...) in it: not a Zillions rules file", path)
+    return zrf
+
+
+def _game(zrf: ZrfFile, variant: str | None) -> Game:
+    """The game or variant ``--variant`` names; a menu separator is refused, since
+    it is no game (Zillions shows it as a line in the menu)."""
+    game = zrf.game(variant)
+    if game.separator:
+        number = zrf.games.index(game) + 1
+        titles = ", ".join(
+            f"{i}: {g.title}" for i, g in enumerate(zrf.games, 1) if not g.separator
+        )
+        raise ZrfError(
+            f"--variant {number} is a menu separator, not a game (have {titles})", zrf.source
+        )
+    return game
 
 
 @zrf_group.command("board")
@@ -49,31 +77,75 @@ def info_command(path: str) -> None:
     metavar="N",
     help="Game or variant by number (1 = first form in the file) or title.",
 )
-def board_command(path: str, variant: str | None) -> None:
+@output_flag("Also draw the start position as an SVG picture into this file (- for "
+             "standard output).")
+@click.option("--svg", "svg_path", default=None, hidden=True, help="Old name of --output.")
+def board_command(
+    path: str, variant: str | None, output: str | None, svg_path: str | None
+) -> None:
     """Draw the start position of a game or variant of FILE.
 
     The game's drawn grid is shown as a trebuchet board (its FEN board field
-    and the letters given to the ZRF pieces), then the position as the ZRF
-    engine writes it; a game the engine cannot play is drawn by Zillions' own
-    layout, with the reason.
+    and the letters given to the ZRF pieces; a game of many kinds gets short
+    labels, its pieces' own notation where free), then the position as the
+    ZRF engine writes it; a game the engine cannot play is drawn by Zillions'
+    own layout, with the reason.  -o draws either as an SVG picture.
 
     \b
-    Example:
-      trebuchet zrf board Shatranj.zrf --variant 1
+    Examples:
+      trebuchet zrf board chess.zrf --variant 1
+      trebuchet zrf board chess.zrf -o chess-board.svg
     """
-    game = read_zrf(path).game(variant)
+    game = _game(_rules_file(path), variant)
+    target = output or svg_path
     try:
         converted = variant_from_zrf(game)
     except ZrfError as exc:
         click.echo(board_text(game))
         click.echo(f"  not a playable trebuchet variant: {exc.reason}")
+        if target is not None:
+            _write_svg(target, layout_svg(_layout(game), game.title, _layout_key(game)))
         return
-    pieces = ", ".join(f"{t.letter} = {t.name}" for t in converted.types.values())
+    labels = piece_labels(converted, _notations(game, converted))
+    named = ", ".join(
+        f"{labels.get(k, k)} = {t.name}" for k, t in converted.types.items()
+    )
     start = converted.start_position()
     click.echo(f"{game.title}: {converted.files}x{converted.ranks}")
-    click.echo(text_diagram(start))
+    click.echo(text_diagram(start, labels=labels))
     click.echo(f"board: {board_field(start)}")
-    click.echo(f"pieces: {pieces or '-'}")
+    click.echo(f"pieces: {named or '-'}")
+    if target is not None:
+        _write_svg(target, board_svg(start, game.title, labels=labels))
+
+
+def _notations(game: Game, variant: Variant) -> dict[str, str]:
+    """Kind -> the Zillions notation of its piece (``Ln``, ``+DH``), where it has one."""
+    notation = {p.name: p.notation for p in game.pieces if p.notation}
+    return {k: notation[t.name] for k, t in variant.types.items() if t.name in notation}
+
+
+def _layout(game: Game) -> list[LayoutCell]:
+    """Each drawn position of the game with the letter of its start piece."""
+    here = game.setup.by_position()
+    marks = symbols(game)
+    first = game.players[0] if game.players else ""
+    cells = []
+    for name, rect in game.board.rects().items():
+        placed = here.get(name)
+        mark = marks.get(placed, "?") if placed else ""
+        cells.append(LayoutCell(rect, name, mark, placed is None or placed[0] in ("", first)))
+    return cells
+
+
+def _layout_key(game: Game) -> list[tuple[str, str]]:
+    return [(mark, f"{player} {piece}") for (player, piece), mark in symbols(game).items()]
+
+
+def _write_svg(target: str, svg: str) -> None:
+    write_text(target, svg)
+    if not is_stdout(target):
+        click.echo(f"wrote {target}", err=True)
 
 
 @zrf_group.command("export")

@@ -67,9 +67,10 @@ def _turn(item: str | tuple[str, ...]) -> str:
 def symbols(game: Game) -> dict[tuple[str, str], str]:
     """(player, piece) -> the letter drawn; the first player's in upper case.
 
-    A piece's ``notation`` gives its letter; otherwise the first letter of its
-    name that no other piece uses yet (Shatranj has Shah and Sarbaz), so the
-    legend never lists one letter for two pieces.
+    A piece's ``notation`` gives its letter; otherwise, or when another piece has
+    it already, the first letter of its name that no other piece uses yet
+    (Shatranj has Shah and Sarbaz), so the legend never lists one letter for two
+    pieces.
     """
     letters: dict[str, str] = {}
     for _, piece, _ in game.setup.placements:
@@ -84,9 +85,10 @@ def symbols(game: Game) -> dict[tuple[str, str], str]:
 
 def _letter(game: Game, piece: str, taken: set[str]) -> str:
     definition = game.piece(piece)
-    if definition and definition.notation:
-        return definition.notation[:1].upper()
-    for ch in piece.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789":
+    notation = definition.notation.lstrip("+#!") if definition else ""
+    # the notation's letter while no other piece has it (Chu Shogi's DH, DK and DE
+    # would all be D), then the name's letters, then any free one
+    for ch in notation.upper() + piece.upper() + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789":
         if ch.isalnum() and ch not in taken:
             return ch
     return "?"
