@@ -16,10 +16,12 @@ within one run, never absolute times: the machines are shared.
 from __future__ import annotations
 
 import argparse
-import time
 from collections.abc import Callable
 
+from perft import best_time  # bench/perft.py
+
 import trebuchet
+from trebuchet.variants.move import Move
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 
@@ -33,42 +35,29 @@ GAMES = [
 ]
 
 
-def general_perft(pos: Position, depth: int) -> int:
-    """Perft with legality by the general rule (push, test, pop), bulk-counted."""
+def counted_perft(pos: Position, depth: int, moves_of: Callable[[Position], list[Move]]) -> int:
+    """Perft, bulk-counted, with the legal moves ``moves_of`` gives (both counts run
+    this one loop, so only the legality differs)."""
+    moves = moves_of(pos)
+    if depth == 1:
+        return len(moves)
+    total = 0
+    for move in moves:
+        pos.push(move)
+        total += counted_perft(pos, depth - 1, moves_of)
+        pos.pop()
+    return total
+
+
+def general_moves(pos: Position) -> list[Move]:
+    """Legality by the general rule: each pseudo-legal move pushed, tested, popped."""
     variant = pos.variant
-    moves = [m for m in variant.pseudo_legal_moves(pos) if variant.is_safe(pos, m)]
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        pos.push(move)
-        total += general_perft(pos, depth - 1)
-        pos.pop()
-    return total
+    return [m for m in variant.pseudo_legal_moves(pos) if variant.is_safe(pos, m)]
 
 
-def own_perft(pos: Position, depth: int) -> int:
-    """Perft with the game's own legality (trebuchet.variants.perft's, written out so
-    that both counts run the same loop)."""
-    moves = pos.variant.legal_moves(pos)
-    if depth == 1:
-        return len(moves)
-    total = 0
-    for move in moves:
-        pos.push(move)
-        total += own_perft(pos, depth - 1)
-        pos.pop()
-    return total
-
-
-def timed(func: Callable[[], int], repeat: int) -> tuple[int, float]:
-    """The count ``func`` returns and its best time of ``repeat`` runs."""
-    best, nodes = float("inf"), 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        nodes = func()
-        best = min(best, time.perf_counter() - start)
-    return nodes, best
+def own_moves(pos: Position) -> list[Move]:
+    """The game's own legality (its fast paths)."""
+    return pos.variant.legal_moves(pos)
 
 
 def main() -> None:
@@ -84,13 +73,13 @@ def main() -> None:
     chess_rate = 0.0
     for name in GAMES:
         pos = get_variant(name).start_position()
-        nodes, seconds = timed(lambda: own_perft(pos, args.depth), args.repeat)  # noqa: B023
+        nodes, seconds = best_time(lambda: counted_perft(pos, args.depth, own_moves), args.repeat)  # noqa: B023
         rate = nodes / seconds
         chess_rate = chess_rate or rate
         general = speedup = "-"
         if not args.no_general:
-            slow_nodes, slow_seconds = timed(
-                lambda: general_perft(pos, args.depth), args.repeat  # noqa: B023
+            slow_nodes, slow_seconds = best_time(
+                lambda: counted_perft(pos, args.depth, general_moves), args.repeat  # noqa: B023
             )
             assert slow_nodes == nodes, (name, nodes, slow_nodes)
             general = f"{slow_nodes / slow_seconds:,.0f}"

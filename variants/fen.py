@@ -246,7 +246,7 @@ def _read_hands(variant: Variant, pos: Position, field: str) -> None:
             continue
         if not c or c.upper() not in variant.types:
             bad = c or count or wall or junk
-            raise FenError(f"FEN holdings: unknown piece letter {bad!r}")
+            raise FenError(f"FEN holdings: unknown piece letter {shown(bad)}")
         if cargo:
             # a carrier in hand keeps its cargo (Shatranj of Troy, ST-4): T(CN)
             piece = _piece(variant, c, cargo, "FEN holdings")

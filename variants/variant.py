@@ -673,12 +673,8 @@ class Variant:
                     if not attacked:
                         legal.append(m)
                     continue
-                if checks and (block is None or m.to not in block):
+                if _held(m, checks, block, pins):
                     continue
-                if pins:
-                    line = pins.get(m.frm)  # type: ignore[arg-type]
-                    if line is not None and m.to not in line:
-                        continue
                 legal.append(m)
             elif tag == MoveKind.DROP and not checks:
                 legal.append(m)
@@ -712,12 +708,8 @@ class Variant:
         legal = []
         for m in moves:
             if (m.tag is None or m.tag in plain) and m.frm != king:
-                if checks and (block is None or m.to not in block):
+                if _held(m, checks, block, pins):
                     continue
-                if pins:
-                    line = pins.get(m.frm)  # type: ignore[arg-type]
-                    if line is not None and m.to not in line:
-                        continue
                 if zone is not None and m.frm not in zone and m.to not in zone:
                     # a simple move changes its two squares only: the answer stands
                     if not attacked_now:
@@ -1104,3 +1096,21 @@ class Variant:
                 nearest=nearest,
             )
         return found
+
+
+def _held(
+    move: Move,
+    checks: list[frozenset[int]],
+    block: frozenset[int] | None,
+    pins: dict[int, frozenset[int]],
+) -> bool:
+    """Whether a simple move of a piece other than the royal one is illegal by the
+    check and pin rules: in check it must land on the one checking line (none will
+    do under a double check), and a pinned piece must stay on its pin line."""
+    if checks and (block is None or move.to not in block):
+        return True
+    if pins and move.frm is not None:
+        line = pins.get(move.frm)
+        if line is not None and move.to not in line:
+            return True
+    return False
