@@ -730,13 +730,18 @@ def read_record(text: str, source: str = "", rules: str | Path | None = None) ->
     return zsg_to_record(text, get_variant(name), source)
 
 
-def read_records(path: str, progress: Progress | None = None) -> Iterator[GameRecord | RecordError]:
-    """The one game of a saved-game file, for ``trebuchet convert`` and ``check``."""
+def read_records(
+    path: str, progress: Progress | None = None, rules: str | None = None
+) -> Iterator[GameRecord | RecordError]:
+    """The one game of a saved-game file, for ``trebuchet convert`` and ``check``
+    (``rules``: a rules file to check it against instead of the one it names)."""
     try:
         data = _read(path)
         if progress is not None:
             progress(len(data))
-        yield read_record(decode(data), path)
+        if rules is not None and not Path(rules).is_file():
+            raise RecordError(f"no rules file {shown(rules)}", source=path)
+        yield read_record(decode(data), path, rules)
     except RecordError as exc:
         yield exc
     except ZrfError as exc:

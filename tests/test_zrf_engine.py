@@ -499,3 +499,18 @@ def test_check_refuses_a_changed_saved_game_in_one_line(tmp_path: Path) -> None:
     assert code == 1
     refused = [line for line in out.splitlines() if "move 3" in line]
     assert len(refused) == 1 and "King b2 - b4" in refused[0], out
+
+
+@requires_shared("zillions", "corpus", "DobutsuShogi")
+def test_check_rules_names_the_rules_file_a_saved_game_lacks(tmp_path: Path) -> None:
+    """A saved game alone in its folder is none of trebuchet's games; with
+    ``--rules`` it is checked against the file given."""
+    source = CORPUS / "DobutsuShogi"
+    game = tmp_path / "Dobutsu.zsg"
+    game.write_bytes((source / "Dobutsu.zsg").read_bytes())
+    code, out = _cli("check", str(game))
+    assert code == 1 and "none of trebuchet's variants" in out, out
+    code, out = _cli("check", str(game), "--rules", str(source / "Dobutsu.zrf"))
+    assert code == 0 and "1 game OK" in out, out
+    code, out = _cli("check", str(game), "--rules", str(tmp_path / "missing.zrf"))
+    assert code == 1 and "no rules file" in out, out

@@ -23,6 +23,7 @@ from typing import Any
 import click
 
 from trebuchet.arguments import option_flag, output_flag
+from trebuchet.converters import zsg
 from trebuchet.converters.formats import (
     FORMATS,
     dropped,
@@ -97,6 +98,8 @@ class Batch:
     fmt: Format | None = None
     options: tuple[str, ...] = ()
     label: str = "replaying"
+    #: a rules file that saved games are checked against instead of their own
+    rules: str | None = None
     counts: Counter[str] = field(default_factory=Counter)
     plies: int = 0
 
@@ -113,7 +116,11 @@ class Batch:
 
     def _file(self, path: str, read: Callable[[int], None]) -> Iterator[Game]:
         try:
-            for number, item in enumerate(records_of(path, self.fmt, read), start=1):
+            if self.rules is not None and path.lower().endswith(".zsg"):
+                items = zsg.read_records(path, read, self.rules)
+            else:
+                items = records_of(path, self.fmt, read)
+            for number, item in enumerate(items, start=1):
                 yield self._replayed(path, number, item)
         except TrebuchetError as exc:
             yield Game(path, 0, error=exc)
@@ -168,6 +175,10 @@ def _format_option(name: str, help_text: str) -> Callable[[Any], Any]:
     help="Print one JSON object per game, a line each, as each game is checked.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only games with errors or warnings.")
+@click.option(
+    "--rules", metavar="FILE.zrf", default=None,
+    help="Check Zillions saved games (.zsg) against this rules file, not the one they name.",
+)
 def check_command(
     files: tuple[str, ...],
     fmt: str | None,
@@ -175,6 +186,7 @@ def check_command(
     as_json: bool,
     as_jsonl: bool,
     quiet: bool,
+    rules: str | None,
 ) -> None:
     """Replay every game of FILES and report each: OK with its result, or the error;
     then one summary line (games OK / illegal / unreadable / unsupported, plies).
@@ -193,7 +205,7 @@ def check_command(
     """
     if as_json and as_jsonl:
         raise click.UsageError("give --json or --jsonl, not both")
-    batch = Batch(files, format_named(fmt) if fmt else None, options)
+    batch = Batch(files, format_named(fmt) if fmt else None, options, rules=rules)
     reports = []
     for game in batch.games():
         report = _report(game)
