@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from trebuchet.variants.pieces import BLACK, WALL, Piece, color_name
+from trebuchet.variants.pieces import BLACK, WALL, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Outcome, Variant
 
@@ -49,7 +49,7 @@ def text_diagram(
     if variant.has_hands:
         for player in variant.player_range:
             held = " ".join(f"{k}x{n}" for k, n in sorted(pos.hand(player).items())) or "-"
-            lines.append(f"{color_name(player).capitalize()} holds: {held}")
+            lines.append(f"{variant.player_name(player)} holds: {held}")
     lines.append(pos.fen())
     return "\n".join(lines)
 
@@ -114,7 +114,7 @@ def position_status(pos: Position, outcome: Outcome | None = None) -> str:
 
     ``outcome`` saves working it out again when the caller has it.
     """
-    mover = color_name(pos.turn).capitalize()
+    mover = pos.variant.player_name(pos.turn)
     ended = outcome if outcome is not None else pos.outcome()
     if ended is None:
         return f"{mover} to move, in check" if pos.is_check() else f"{mover} to move"
@@ -123,11 +123,11 @@ def position_status(pos: Position, outcome: Outcome | None = None) -> str:
 
 def ending(pos: Position, outcome: Outcome) -> str:
     """How the game ended, in words, with its result."""
-    mover = color_name(pos.turn).capitalize()
+    mover = pos.variant.player_name(pos.turn)
     if outcome.winner is None:
         winner = "drawn"
     else:
-        winner = f"{color_name(outcome.winner).capitalize()} wins"
+        winner = f"{pos.variant.player_name(outcome.winner)} wins"
     if outcome.termination == "checkmate" and outcome.winner != pos.turn:
         return f"{mover} is checkmated: {outcome.result} ({winner})"
     what = outcome.termination.replace("_", " ")

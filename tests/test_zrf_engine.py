@@ -514,3 +514,10 @@ def test_check_rules_names_the_rules_file_a_saved_game_lacks(tmp_path: Path) -> 
     assert code == 0 and "1 game OK" in out, out
     code, out = _cli("check", str(game), "--rules", str(tmp_path / "missing.zrf"))
     assert code == 1 and "no rules file" in out, out
+
+
+@requires_shared("zillions", "corpus", "DobutsuShogi")
+def test_show_names_the_players_as_the_rules_file_does() -> None:
+    """Dobutsu.zrf's players are Green (first) and Red."""
+    code, out = _cli("show", str(CORPUS / "DobutsuShogi" / "Dobutsu.zrf"))
+    assert code == 0 and "Green to move" in out, out

@@ -46,7 +46,7 @@ from trebuchet.variants.move import (
     with_change,
 )
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
-from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player, color_name
 from trebuchet.variants.position import Position
 from trebuchet.variants.san import SanNotation
 
@@ -298,6 +298,11 @@ class Variant:
     def piece_types(self) -> list[PieceType]:
         """The game's piece kinds, built fresh for each variant object."""
         raise NotImplementedError
+
+    def player_name(self, player: Player) -> str:
+        """The player as the game calls it: ``White``, ``Black`` (``Player 3`` on);
+        a Zillions game uses its own names (``Green``, ``Red``)."""
+        return color_name(player).capitalize()
 
     def make_geometry(self) -> Geometry:
         """The board: ``files`` × ``ranks`` squares named a1 … (a game with other

@@ -273,6 +273,10 @@ class ZrfVariant(Variant, Engine):
         self._compile()
 
     # -- the board and the pieces ------------------------------------------------
+    def player_name(self, player: Player) -> str:
+        players = self.spec.players
+        return players[player] if 0 <= player < len(players) else super().player_name(player)
+
     def make_geometry(self) -> Geometry:
         board = self.spec.board
         grid = tuple(board.names[: board.grid_size])
