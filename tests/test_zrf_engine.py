@@ -94,7 +94,7 @@ NOT_YET = {
     "Daldosa/Daldosa.zsg": "the order Zillions writes several captures in (move 2)",
     "KoShogi/KoShogi.zsg": "the number Zillions writes an attribute change with",
     "Ragnarok/Bifrost.zsg": "a capture that changes the capturing piece (move 6)",
-    "Sahkku/Sahkku.zsg": "a drop of a piece the reserve does not hold yet (recycle captures)",
+    "Sahkku/Sahkku.zsg": "the order Zillions writes several captures in (move 5)",
     "YoninShogi/YoninShogi.zsg": "the attribute writes of a captured piece sent to a hand",
 }
 

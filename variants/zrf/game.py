@@ -723,6 +723,11 @@ class ZrfVariant(Variant, Engine):
             actions.append(Relocate(frm, to))
             now[to] = at(frm)
             now[frm] = None
+        for part in em.parts:
+            if part.frm is None and at(part.to) is not None:
+                # a drop onto a piece captures it (Sahkku's dice land on dice)
+                remove(part.to)
+                now[part.to] = None
         for sq in sorted(set(final) | set(now)):
             want = final.get(sq, board[sq]) if sq in final else board[sq]
             have = at(sq)
