@@ -233,11 +233,16 @@ def _mutants(
     unranked = variant.turn_moves(pos, turn.player, turn.pieces_of, turn.move_type, ranked=False)
     ranked = {m.text for m in pseudo if isinstance(m, ZrfMove)}
     outranked = [m for m in unranked if isinstance(m, ZrfMove) and m.text not in ranked]
+    # a turn of a type the ranked turns have lost on captures, else on priority
+    kept_types = {_first_type(m) for m in pseudo if isinstance(m, ZrfMove)}
     for m in outranked[:3]:
-        kind = "fewer captures" if variant.spec.move_priorities == () else "lower priority"
-        if variant.spec.move_priorities and m.emitted.move_type in variant.spec.move_priorities:
-            kind = "lower priority"
+        kind = "fewer captures" if _first_type(m) in kept_types else "lower priority"
         yield kind, _texts(m), pos
+
+
+def _first_type(move: ZrfMove) -> str:
+    """The move type of a turn's first step (the one priorities rank)."""
+    return move.turn_steps[0].emitted.move_type
 
 
 def _texts(move: ZrfMove) -> list[str]:
