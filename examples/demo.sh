@@ -3,7 +3,9 @@
 #   1. the variants and their start positions;
 #   2. every example game checked for legality (trebuchet check);
 #   3. a mobility table for each variant, and heat maps written to demo-output/;
-#   4. a game viewer page (demo-output/*.html) for one game of each variant.
+#   4. a game viewer page (demo-output/*.html) for one game of each variant;
+#   5. a Zillions rules file run by its own move code (tests/fixtures/chess.zrf,
+#      and the Zillions corpus's saved games when ../shared is beside the checkout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 T=.venv/bin/trebuchet
@@ -43,6 +45,19 @@ echo "== game viewer pages (open one in a browser; ← → step through the move
 for game in examples/*/*.pgn; do
   $T view "$game" -o "$OUT/$(basename "$(dirname "$game")")-$(basename "$game" .pgn).html"
 done
+echo
+echo "== a Zillions rules file, run by its own ZRF move code"
+ZRF=tests/fixtures/chess.zrf
+echo "perft 1..3 of $ZRF: $($T perft $ZRF 1) $($T perft $ZRF 2) $($T perft $ZRF 3) (FIDE chess: 20 400 8902)"
+$T show $ZRF -o "$OUT/chess-zrf-start.svg" >/dev/null
+CORPUS=../shared/data/zillions/corpus
+if [ -d "$CORPUS" ]; then
+  $T check "$CORPUS/DobutsuShogi/Dobutsu.zsg" "$CORPUS/Duke/Duke.zsg" \
+    "$CORPUS/CheckersCollection/Dameo.zsg" --quiet
+  echo "English draughts from CheckersCollection.zrf, perft 4: $($T perft \
+    "$CORPUS/CheckersCollection/CheckersCollection.zrf" --game "Checkers (English draughts)" 4) (published: 1469)"
+fi
+
 echo
 echo "pictures written to $OUT/:"
 ls "$OUT"

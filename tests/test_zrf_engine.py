@@ -526,3 +526,15 @@ def test_show_names_the_players_as_the_rules_file_does() -> None:
     """Dobutsu.zrf's players are Green (first) and Red."""
     code, out = _cli("show", str(CORPUS / "DobutsuShogi" / "Dobutsu.zrf"))
     assert code == 0 and "Green to move" in out, out
+
+
+@requires_shared("zillions", "corpus", "Duke")
+def test_a_random_player_does_not_share_the_result() -> None:
+    """Duke.zrf's players are South, North and ?R, a random player that Zillions
+    moves to deal tiles; South's loss is North's win, not a draw."""
+    lines, pos, source = _start("Duke/Duke.zsg")
+    for _used, _move in replay_turns(pos, lines, source):
+        pass
+    outcome = pos.outcome()
+    assert outcome is not None and "South loses" in outcome.termination
+    assert outcome.winner == pos.variant.spec.players.index("North")

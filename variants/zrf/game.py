@@ -884,10 +884,14 @@ class ZrfVariant(Variant, Engine):
         who = self.spec.players[player]
         if kind == "draw":
             return Outcome(name, None)
+        # a result names a winner where two players play: the random players
+        # Zillions moves for the game (Duke's ?R deals its tiles) do not count
+        playing = [p for p in range(self.players) if p not in self.spec.random_players]
         if kind == "win":
-            return Outcome(f"{name} ({who} wins)", player if self.players == 2 else None)
+            return Outcome(f"{name} ({who} wins)", player if len(playing) == 2 else None)
         if kind == "loss":
-            winner = self.next_player(player) if self.players == 2 else None
+            others = [p for p in playing if p != player]
+            winner = others[0] if len(playing) == 2 and len(others) == 1 else None
             return Outcome(f"{name} ({who} loses)", winner)
         return Outcome(f"{name} (counted)", None)
 
