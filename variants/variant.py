@@ -456,10 +456,25 @@ class Variant:
             out = self.adjust_moves(pos, us, out)
         if to is None and wanted is None:
             return out
+        return self.kept(pos, out, to, wanted)
+
+    def kept(
+        self,
+        pos: Position,
+        moves: list[Move],
+        to: int | None,
+        wanted: frozenset[str] | None,
+        origins: Callable[[int], bool] | None = None,
+    ) -> list[Move]:
+        """The moves :meth:`pseudo_legal_moves`'s filters keep: ending on ``to``, made
+        by a kind in ``wanted`` (a drop counts as its dropped kind), starting on a
+        square ``origins`` accepts (a drop starts nowhere)."""
         return [
             m
-            for m in out
-            if (to is None or m.to == to) and (wanted is None or self.kind_of(pos, m) in wanted)
+            for m in moves
+            if (to is None or m.to == to)
+            and (wanted is None or self.kind_of(pos, m) in wanted)
+            and (origins is None or (m.frm is not None and origins(m.frm)))
         ]
 
     def _generating_squares(

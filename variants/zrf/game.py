@@ -50,7 +50,7 @@ from trebuchet.variants.move import (
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Outcome, Variant
+from trebuchet.variants.variant import Filter, Outcome, Variant
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.program import (
     OPPOSITE_PREFIX,
@@ -330,14 +330,6 @@ class ZrfVariant(Variant, Engine):
         self._goals = [
             (cond.kind, cond.players, _Goal(self, cond.condition)) for cond in self.spec.conditions
         ]
-        passing = self.spec.options.get("pass turn", "false")
-        if passing not in PASS_TURN:
-            raise ZrfError(
-                f'option "pass turn" {passing} is not supported by trebuchet\'s ZRF engine '
-                f"(it knows {', '.join(sorted(PASS_TURN))})",
-                self.spec.source,
-                self.spec.line,
-            )
         for option, known in OPTION_VALUES.items():
             value = self.spec.options.get(option, "false")
             if value not in known:
@@ -448,14 +440,10 @@ class ZrfVariant(Variant, Engine):
         player = pos.turn if color is None else color
         owner = turn.pieces_of if color is None else color
         moves = self.turn_moves(pos, player, owner, turn.move_type)
+        if to is None and kinds is None and origins is None:
+            return moves
         wanted = frozenset(kinds) if kinds is not None else None
-        return [
-            m
-            for m in moves
-            if (to is None or m.to == to)
-            and (wanted is None or self.kind_of(pos, m) in wanted)
-            and (origins is None or (m.frm is not None and origins(m.frm)))
-        ]
+        return self.kept(pos, moves, to, wanted, origins)
 
     def _turn(self, pos: Position) -> _TurnView:
         turns = self.spec.turns
@@ -752,7 +740,7 @@ class ZrfVariant(Variant, Engine):
         to: int | None = None,
         kinds: Iterable[str] | None = None,
         origins: Callable[[int], bool] | None = None,
-        keep: Callable[[Move], bool] | None = None,
+        keep: Filter | None = None,
     ) -> list[Move]:
         """The core's legal moves, and a pass where ``"pass turn"`` allows one:
         always (``true``), else when there is no other move.  A player who cannot
@@ -1116,22 +1104,16 @@ class _Goal:
     def _compile(self, node: Node) -> Callable[[Position, int], bool]:
         game = self.game
         source = game.spec.source
-        if isinstance(node, Atom):
-            word = node.text
-            if word == "stalemated":
-                return lambda pos, player: pos.turn == player and not game.legal_moves(pos)
-            if word == "repetition":
-                return lambda pos, player: pos.repetitions() >= REPETITIONS
-            raise ZrfError(
-                f"goal {shown(word)} is not supported by trebuchet's ZRF engine", source, node.line
-            )
-        if not isinstance(node, Form) or not node.head:
+        if isinstance(node, Atom) and node.text in _BARE_GOALS:
+            head, args = node.text, []  # written bare or in parentheses alike
+        elif isinstance(node, Form) and node.head:
+            head, args = node.head, list(node.args)
+        else:
             raise ZrfError(
                 f"goal {shown(_render(node))} is not supported by trebuchet's ZRF engine",
                 source,
                 node.line,
             )
-        head, args = node.head, list(node.args)
         if head in ("and", "or"):
             parts = [self._compile(a) for a in args]
             if head == "and":
@@ -1289,11 +1271,12 @@ def _render(node: Node) -> str:
     return node.render() if isinstance(node, Form) else node.text
 
 
-#: options that change legality in ways the engine does not implement yet
-#: values of "pass turn" the engine knows
-PASS_TURN = frozenset({"true", "false", "forced"})
-#: the values the engine knows of the other options that change what is legal
+#: the goals that take no arguments, so that a rules file may write them bare
+_BARE_GOALS = ("stalemated", "repetition")
+
+#: the values the engine knows of the options that change what is legal
 OPTION_VALUES = {
+    "pass turn": frozenset({"true", "false", "forced"}),
     "pass partial": frozenset({"true", "false"}),
     "maximal captures": frozenset({"true", "false", "2"}),
     "recycle captures": frozenset({"true", "false"}),

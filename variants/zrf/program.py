@@ -782,10 +782,6 @@ def _go(c: Compiler, node: Form) -> Op:
             run.cur = run.to
         return True
 
-    def go_mark(run: Run) -> bool:
-        run.cur = run.mark
-        return True
-
     def go_last(index: int) -> Op:
         def go(run: Run) -> bool:
             last = _last(run, index)
@@ -799,7 +795,7 @@ def _go(c: Compiler, node: Form) -> Op:
     chosen = {
         "from": go_from,
         "to": go_to,
-        "mark": go_mark,
+        "mark": _back,  # (go mark) is back
         "last-from": go_last(0),
         "last-to": go_last(1),
     }.get(place)
