@@ -27,6 +27,7 @@ against the texts of the legal moves, so what is written is read back exactly.
 from __future__ import annotations
 
 import difflib
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -192,7 +193,12 @@ def line_grammar(names: Names) -> pp.ParserElement:
     step = piece("piece") + pos("frm") + (_word("-") | _word("x"))("sign") + pos("to")
     drop = player("player") + piece("piece") + pos("to")
     remove = _word("x") + pos("to")
-    change = _word("=") + (piece("piece") | player("player")) + pp.Opt(_word("on") + pos("to"))
+    # one change on several positions is written once: ``= EV on 1F 19J``
+    change = (
+        _word("=")
+        + (piece("piece") | player("player"))
+        + pp.Opt(_word("on") + pp.OneOrMore(pos)("to"))
+    )
     flip = _word("flip") + pos("to")
     attribute = _word("@") + pos("to") + integer("a") + integer("b")
     action = pp.Group(
@@ -201,7 +207,9 @@ def line_grammar(names: Names) -> pp.ParserElement:
         )
         | drop.set_parse_action(lambda t: Action("drop", t.piece, t.player, "", t.to))
         | remove.set_parse_action(lambda t: Action("remove", to=t.to))
-        | change.set_parse_action(lambda t: Action("change", t.piece, t.player, "", t.to or ""))
+        | change.set_parse_action(
+            lambda t: [Action("change", t.piece, t.player, "", to) for to in t.to or [""]]
+        )
         | flip.set_parse_action(lambda t: Action("flip", to=t.to))
         | attribute.set_parse_action(
             lambda t: Action("attribute", to=t.to, values=(int(t.a), int(t.b)))
@@ -230,7 +238,7 @@ def parse_move_line(text: str, line: int, names: Names, source: str = "") -> Mov
     groups: pp.ParseResults | list[pp.ParseResults] = (
         result["actions"] if "actions" in result else []  # noqa: SIM401
     )
-    out.actions = [group[0] for group in groups]
+    out.actions = [action for group in groups for action in group]
     if "partial" in result:
         out.partial = int(result["partial"])
     return out
@@ -632,12 +640,13 @@ def match_turn(
     turn ends (a turn stopped where it must go on is refused)."""
     legal = pos.legal_moves()
     candidates = [(move, _steps_of(pos, move)) for move in legal]
+    alike = _step_matcher(pos.variant)
     taken = 0
     while True:
         line = lines[start + taken]
         wanted = _step_words(line)
         open_ = [(m, steps) for m, steps in candidates if len(steps) > taken]
-        going = [(m, steps) for m, steps in open_ if steps[taken] == wanted]
+        going = [(m, steps) for m, steps in open_ if alike(steps[taken], wanted)]
         if not going:
             options = sorted({" ".join(steps[taken]) for _, steps in open_})
             _refuse_line(line, wanted, options, source, taken > 0)
@@ -645,15 +654,16 @@ def match_turn(
         following = lines[start + taken] if start + taken < len(lines) else None
         longer = [(m, steps) for m, steps in going if len(steps) > taken]
         if following is not None and any(
-            steps[taken] == _step_words(following) for _, steps in longer
+            alike(steps[taken], _step_words(following)) for _, steps in longer
         ):
             candidates = longer
             continue
         ended = [m for m, steps in going if len(steps) == taken]
+        used = lines[start : start + taken]
         if ended and longer and following is not None and following.body() == "Pass":
             # under "pass partial", Zillions writes the stop of a turn that could
             # go on as a Pass line of its own (MancalaKnights, PyonPyonShogi)
-            return _one_of(ended, line, wanted, source), taken + 1
+            return _as_written(_one_of(ended, line, wanted, source), used), taken + 1
         if not ended:
             options = sorted({" ".join(steps[taken]) for _, steps in longer})
             raise RecordError(
@@ -662,7 +672,27 @@ def match_turn(
                 source=source,
                 line=line.line if following is None else following.line,
             )
-        return _one_of(ended, line, wanted, source), taken
+        return _as_written(_one_of(ended, line, wanted, source), used), taken
+
+
+def _step_matcher(variant: Variant) -> Callable[[list[str], list[str]], bool]:
+    """How a step's words are matched with a line's: a Zillions game takes its
+    commuting effects in any order (:mod:`trebuchet.variants.zrf.written`)."""
+    if not isinstance(variant, ZrfVariant):
+        return operator.eq
+
+    def alike(ours: list[str], theirs: list[str]) -> bool:
+        return ours == theirs or variant.step_written_alike(" ".join(ours), " ".join(theirs))
+
+    return alike
+
+
+def _as_written(move: Move, lines: Sequence[MoveLine]) -> Move:
+    """``move`` with the lines' own texts, where they order its effects otherwise."""
+    texts = [" ".join(_step_words(line)) for line in lines]
+    if not isinstance(move, ZrfMove) or [s.text for s in move.turn_steps] == texts:
+        return move
+    return move.rewritten(texts)
 
 
 def _one_of(ended: list[Move], line: MoveLine, wanted: list[str], source: str) -> Move:

@@ -162,8 +162,12 @@ class Board:
                 for d in [d for d, t in dirs.items() if t == item[0]]:
                     del dirs[d]
             return
+        # (from to) takes away the links from one position to the other; Sahkku
+        # writes (a2 dn) for a position's link in one direction, and its saved
+        # game shows Zillions reading it so (the King's sweep down a file stops
+        # short of the home row)
         dirs = out.get(item[0], {})
-        for d in [d for d, t in dirs.items() if t == item[1]]:
+        for d in [d for d, t in dirs.items() if item[1] in (t, d)]:
             del dirs[d]
 
 

@@ -65,6 +65,7 @@ from trebuchet.variants.zrf.program import (
 )
 from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
 from trebuchet.variants.zrf.tree import Atom, Form, Node
+from trebuchet.variants.zrf.written import written_key
 
 #: positions whose legal moves a game remembers: replay, notation and the
 #: notation's reader ask for the same position's moves several times, and an
@@ -149,6 +150,26 @@ class ZrfMove(Move):
         step.chained = True
         return step
 
+    def rewritten(self, texts: Sequence[str]) -> ZrfMove:
+        """The same move with each step's text as ``texts`` give it: a saved game's
+        own order of effects that commute (:mod:`.written`), kept so that the
+        game is written back as it was read."""
+        if not self.steps:
+            (text,) = texts
+            step = ZrfMove(
+                self.frm,
+                self.to,
+                self.actions,
+                emitted=self.emitted,
+                text=text,
+                tag=self.tag,
+                drop=self.drop,
+                captured=self.captured,
+            )
+            step.chained = self.chained
+            return step
+        return whole_turn([s.rewritten([t]) for s, t in zip(self.steps, texts, strict=True)])
+
 
 def whole_turn(steps: Sequence[ZrfMove]) -> ZrfMove:
     """One move for a turn of ``steps`` (the step itself for a turn of one)."""
@@ -180,11 +201,9 @@ class ZrfPieceType(PieceType):
         #: (move type, operations) of each moves block, and of each drops block
         self.moves: list[tuple[str, tuple[Op, ...]]] = []
         self.drops: list[tuple[str, tuple[Op, ...]]] = []
-        #: attribute name -> (index ZSG writes, default value)
-        self.attribute_index = {
-            name: (len(spec.attributes) - 1 - i, default)
-            for i, (name, default) in enumerate(spec.attributes)
-        }
+        #: the attributes the piece declares (a saved game numbers them for the
+        #: whole game: :func:`attribute_numbers`)
+        self.attribute_names = frozenset(name for name, _ in spec.attributes)
         self.defaults = frozenset(name for name, value in spec.attributes if value)
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
@@ -210,7 +229,10 @@ class ZrfNotation:
         if move.is_null():
             return "--"
         text = self.variant.move_text(pos, move)
-        return "/".join("_".join(step.split()) for step in text.split(STEP_SEPARATOR))
+        word = "/".join("_".join(step.split()) for step in text.split(STEP_SEPARATOR))
+        # a PGN symbol starts with a letter or digit; a step that only changes a
+        # piece (Gufuu Shogi's "= EKing on 2c") starts with "_", read as a space
+        return word if word[:1].isalnum() else f"_{word}"
 
     def read(self, pos: Position, text: str) -> Move:
         if "_" in text or "/" in text:
@@ -218,6 +240,7 @@ class ZrfNotation:
             found = [m for m in self.variant.legal_moves(pos) if self.write(pos, m) == text]
             if len(found) == 1:
                 return found[0]
+            text = STEP_SEPARATOR.join(step.replace("_", " ") for step in text.split("/"))
         return self.variant.parse_move(pos, text)
 
 
@@ -270,6 +293,11 @@ class ZrfVariant(Variant, Engine):
         )
         #: the kinds "maximal captures" 2 counts first: those no setup places (kings)
         self._kings = frozenset(self.kinds.values()) - {self.kinds[n] for _, n, _ in spec.setup}
+        self._attribute_numbers = attribute_numbers(spec)
+        self._written_names = (
+            frozenset(spec.players),
+            frozenset(p.name for p in spec.pieces),
+        )
         self._compile()
 
     # -- the board and the pieces ------------------------------------------------
@@ -729,6 +757,11 @@ class ZrfVariant(Variant, Engine):
                 actions.append(Change(sq, want))
         for part in em.parts:
             if part.frm is None:
+                dropped = (owner, part.piece.kind)
+                if part.to in final and final[part.to] is None and dropped in self._recycled:
+                    # dropped and captured in one step, the piece goes back to
+                    # its reserve: Bolotoudou's Lock marks the capture it makes
+                    continue
                 actions.append(Hand(owner, part.piece.kind, -1))
         return tuple(actions), tuple(captured)
 
@@ -900,6 +933,13 @@ class ZrfVariant(Variant, Engine):
         legal = self.legal_moves(pos)
         found = [m for m in legal if self.move_text(pos, m).split() == wanted]
         if not found:
+            texts = [" ".join(step.split()) for step in text.split(STEP_SEPARATOR.strip())]
+            found = [
+                m.rewritten(texts)
+                for m in legal
+                if isinstance(m, ZrfMove) and self.written_alike(m, texts)
+            ]
+        if not found:
             found = self._by_squares(pos, legal, text)
         if len(found) == 1:
             return found[0]
@@ -917,6 +957,25 @@ class ZrfVariant(Variant, Engine):
             fen=pos.fen(),
             nearest=tuple(self.move_text(pos, m) for m in legal[:5]),
         )
+
+    def written_alike(self, move: ZrfMove, texts: Sequence[str]) -> bool:
+        """Whether ``texts`` write ``move``'s steps, their commuting effects in any
+        order (:mod:`.written`): Zillions' own order is not published."""
+        steps = move.turn_steps
+        if len(steps) != len(texts):
+            return False
+        pairs = zip(steps, texts, strict=True)
+        return all(self.step_written_alike(step.text, text) for step, text in pairs)
+
+    def step_written_alike(self, ours: str, theirs: str) -> bool:
+        """Whether two texts of one step name the same move (:mod:`.written`)."""
+        mine, other = ours.split(), theirs.split()
+        if mine == other:
+            return True
+        if sorted(mine) != sorted(other):
+            return False  # not even the same words: no reordering makes them one
+        players, pieces = self._written_names
+        return written_key(ours, players, pieces) == written_key(theirs, players, pieces)
 
     def _by_squares(self, pos: Position, legal: list[Move], text: str) -> list[Move]:
         names = [n for n in re.split(r"[\s\-x:]+", text.strip()) if n]
@@ -936,7 +995,6 @@ class ZrfVariant(Variant, Engine):
         names = self.geometry.names
         words: list[str] = []
         last_to = -1
-        after = self._after(board, em)
         for number, part in enumerate(em.parts):
             name = self.types[part.piece.kind].name
             if part.frm is None:
@@ -957,14 +1015,13 @@ class ZrfVariant(Variant, Engine):
                     f"{self.spec.players[arg.color or 0]} {self.types[arg.kind].name} {names[sq]}"
                 )
             elif kind == "change-type" and isinstance(arg, str):
-                words.append(f"= {self.types[arg].name}{here}")
+                _write_change(words, self.types[arg].name, here)
             elif kind == "change-owner" and isinstance(arg, int):
-                words.append(f"= {self.spec.players[arg]}{here}")
+                _write_change(words, self.spec.players[arg], here)
             elif kind == "flip":
                 words.append(f"flip {names[sq]}")
             elif kind == "attribute" and isinstance(arg, tuple):
-                piece = after[sq] if sq in after else board[sq]
-                index = self._attribute_index(piece, arg[0])
+                index = self._attribute_numbers.get(arg[0], 0)
                 words.append(f"@ {names[sq]} {index} {1 if arg[1] else 0}")
             last_to = -1  # "on pos" may be left out only right after the part ending there
         if em.promotion is not None and em.parts:
@@ -972,13 +1029,6 @@ class ZrfVariant(Variant, Engine):
             here = "" if dest == last_to else f" on {names[dest]}"
             words.append(f"= {self.types[em.promotion].name}{here}")
         return " ".join(words) or "Pass"
-
-    def _attribute_index(self, piece: Piece | None, name: str) -> int:
-        if piece is not None:
-            known = self.zrf_type(piece.kind).attribute_index.get(name)
-            if known is not None:
-                return known[0]
-        return 0
 
     # -- positions as text --------------------------------------------------------------------
     def write_fen(self, pos: Position) -> str:
@@ -1029,7 +1079,7 @@ class ZrfVariant(Variant, Engine):
                 kind = self._kind(group[1])
                 sq = self._square(group[2])
                 attrs = frozenset(group[3:])
-                unknown = attrs - set(self.zrf_type(kind).attribute_index)
+                unknown = attrs - self.zrf_type(kind).attribute_names
                 if unknown:
                     raise FenError(f"{group[1]} has no attribute {shown(sorted(unknown)[0])}")
                 pos.board[sq] = self.piece(kind, owner, (), attrs)
@@ -1078,6 +1128,40 @@ class _TurnView:
         self.player = player
         self.pieces_of = pieces_of
         self.move_type = move_type
+
+
+def _write_change(words: list[str], name: str, here: str) -> None:
+    """A change of type or owner, after the words before it: Zillions writes a run
+    of the same change on several positions once (Ko Shogi's ``= EV on 1F 19J``)."""
+    if here and words and words[-1].startswith(f"= {name} on "):
+        words[-1] += here.removeprefix(" on")
+    else:
+        words.append(f"= {name}{here}")
+
+
+def attribute_numbers(spec: GameSpec) -> dict[str, int]:
+    """The number a saved game writes for each attribute (``@ pos N value``).
+
+    Zillions numbers the attributes of the whole game, not of each piece: Yonin
+    Shogi writes South as 3 on a piece that declares no attribute, and Ko Shogi
+    writes enemy-pass? as 4 on pieces that declare one attribute and three.
+    Every saved game of the corpus fits this rule: read the declarations from
+    the last piece's last attribute back to the first piece's first; each name
+    is numbered 0, 1, 2… where it is first met (docs/zrf.md, "Attribute numbers").
+
+    >>> from trebuchet.variants.zrf.spec import PieceSpec
+    >>> def piece(*names: str) -> PieceSpec:
+    ...     return PieceSpec("P", (), (), tuple((n, False) for n in names), 0)
+    >>> class Spec:
+    ...     pieces = (piece("a", "b"), piece("c", "a"))
+    >>> attribute_numbers(Spec())  # type: ignore[arg-type]
+    {'a': 0, 'c': 1, 'b': 2}
+    """
+    order: dict[str, int] = {}
+    for piece in reversed(spec.pieces):
+        for name, _ in reversed(piece.attributes):
+            order.setdefault(name, len(order))
+    return order
 
 
 def _written_order(effects: Sequence[Effect]) -> list[Effect]:

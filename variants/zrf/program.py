@@ -744,10 +744,11 @@ def _set_position_flag(c: Compiler, node: Form) -> Op:
     where = c.loc(node.args[2] if len(node.args) == 3 else None)
 
     def set_flag(run: Run) -> bool:
+        # a flag for a position that is not there is set nowhere, and the move
+        # goes on (Gufuu Shogi marks the squares a Kaze faces, off the board too)
         sq = where(run)
-        if sq < 0:
-            return False
-        run.pflags[name, sq] = value(run)
+        if sq >= 0:
+            run.pflags[name, sq] = value(run)
         return True
 
     return set_flag
