@@ -94,6 +94,14 @@ def test_missing_argument_substitutes_nothing() -> None:
     assert pre.forms[0].render() == "(p a xy)"
 
 
+def test_inherited_arguments_are_each_callers_own() -> None:
+    # the body of `strike` has no $N, so every call pastes the same group; what
+    # it expands to depends on the call's arguments (Ragnarok's strikes)
+    text = "(define body (create $2) $1 add)\n(define strike ((body)))\n"
+    pre = preprocess(text + "(g (strike n A) (strike s B))")
+    assert pre.forms[0].render() == "(g ((create A) n add) ((create B) s add))"
+
+
 def test_later_definition_wins() -> None:
     pre = preprocess("(define m one)\n(define m two)\n(g (m))")
     assert pre.forms[0].render() == "(g two)"

@@ -239,6 +239,11 @@ class Expander:
         self._enclosing: list[Sequence[Node]] = []
         #: id(form) -> (form, its expansion); the form is kept so its id stays unique
         self._done: dict[int, tuple[Form, list[Node]]] = {}
+        #: the outermost level of ``_enclosing`` whose arguments a call that
+        #: inherits them has read since the form being expanded began: a form
+        #: whose expansion read its own context's arguments is not cached by
+        #: identity (a macro body without ``$N`` is one shared node for all calls)
+        self._read_level = _NO_READ
         #: call key -> (call form, its expansion): equal calls expand once
         self._calls: dict[tuple[object, ...], tuple[Form, list[Node]]] = {}
         #: id(form) -> (form, whether it holds a $N parameter)
@@ -299,6 +304,7 @@ class Expander:
     def expand(self, nodes: Sequence[Node], source: str) -> list[Node]:
         """Every macro call in ``nodes`` replaced by its substituted, expanded body."""
         self._work = 0
+        self._read_level = _NO_READ
         self._done.clear()
         self._calls.clear()
         out = self._expand_items(nodes, 0, source)
@@ -334,8 +340,11 @@ class Expander:
                 continue
             done = self._done.get(id(node))
             if done is None:
+                outer, self._read_level = self._read_level, _NO_READ
                 done = (node, self._expand_form(node, depth, source))
-                self._done[id(node)] = done
+                if self._read_level >= len(self._enclosing):
+                    self._done[id(node)] = done
+                self._read_level = min(outer, self._read_level)
             self._spend(len(done[1]), source, node.line)
             out.extend(done[1])
         return out
@@ -371,6 +380,7 @@ class Expander:
         args = list(node.args)
         if inherits:
             args += self._enclosing[-1][len(args) : macro.arity]
+            self._read_level = min(self._read_level, len(self._enclosing) - 1)
         outermost = self._calling is None
         if outermost:
             self._calling = macro.name
@@ -481,6 +491,10 @@ class Expander:
             )
             known = self._params[id(form)] = (form, found)
         return known[1]
+
+
+#: no level of ``_enclosing`` read (above any depth the expansion reaches)
+_NO_READ = 1 << 30
 
 
 def _index(match: re.Match[str]) -> int:

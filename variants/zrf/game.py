@@ -122,7 +122,8 @@ class ZrfMove(Move):
         self.emitted = emitted
         self.text = text
         self.steps = steps
-        #: the pieces the move takes off the board ("maximal captures" counts them)
+        #: the pieces the move takes off the board, and the enemy pieces it
+        #: changes into others ("maximal captures" counts them)
         self.captured = captured
         #: made as one step of a turn still being built: the same player goes on
         self.chained = False
@@ -699,10 +700,10 @@ class ZrfVariant(Variant, Engine):
         owner: int,
     ) -> tuple[tuple[Action, ...], tuple[Piece, ...]]:
         """Actions that turn ``board`` into the final squares, and the pieces they take
-        off the board: pieces that move are relocated (captures removed first), then
-        the remaining differences are changes, placements and removals; drops take
-        from the reserve, and under ``"recycle captures"`` a captured piece goes
-        back to its owner's."""
+        (off the board, or enemy pieces changed into others): pieces that move are
+        relocated (captures removed first), then the remaining differences are
+        changes, placements and removals; drops take from the reserve, and under
+        ``"recycle captures"`` a captured piece goes back to its owner's."""
         now: dict[int, Piece | None] = {}
         captured: list[Piece] = []
 
@@ -755,6 +756,16 @@ class ZrfVariant(Variant, Engine):
                 actions.append(Place(sq, want))
             else:
                 actions.append(Change(sq, want))
+                if (
+                    have is not WALL
+                    and have.color is not None
+                    and have.color != owner
+                    and (have.kind, have.color) != (want.kind, want.color)
+                ):
+                    # an enemy piece changed into another counts as captured for
+                    # "maximal captures" (Northern Kings demotes the kings it
+                    # jumps to marked Checkers)
+                    captured.append(have)
         for part in em.parts:
             if part.frm is None:
                 dropped = (owner, part.piece.kind)

@@ -547,7 +547,9 @@ def _effect_at(kind: str, where: Loc, argument: Callable[[Run], object] | None =
     def effect(run: Run) -> bool:
         sq = where(run)
         if sq < 0:
-            return False
+            # a capture of a position that is not there takes nothing, and the
+            # move goes on (Ragnarok's Surtr burns around him, at the edge too)
+            return kind == "capture"
         run.effects.append((kind, sq, argument(run) if argument is not None else None))
         return True
 
