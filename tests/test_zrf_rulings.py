@@ -199,3 +199,45 @@ def test_a_piece_dropped_and_captured_in_one_step_goes_back_to_its_reserve() -> 
         if used[0].body().startswith("White Lock"):
             held.append(pos.hands.get((0, lock), 0))
     assert held[:2] == [1, 1]
+
+
+#: White's Man on b1 takes a1 from afar, turns b2 into a King, steps aside, or
+#: takes south of b1 (off the board) and then moves onto b2
+MOST_ZRF = """
+(game
+  (title "Most")
+  (players White Black)
+  (turn-order White Black)
+  (option "maximal captures" true)
+  (board
+    (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("2/1" (0 10)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
+  (piece (name Man) (image White "x.bmp" Black "x.bmp")
+    (moves ((capture w) e add)
+           ((change-type King n) e add)
+           (e add)
+           ((capture s) n add)))
+  (piece (name King) (image White "x.bmp" Black "x.bmp") (moves))
+  (board-setup (White (Man b1)) (Black (Man a1 b2)))
+  (win-condition (White Black) (pieces-remaining 0))
+)
+"""
+
+
+def test_maximal_captures_counts_changed_enemy_pieces_and_edge_captures_take_nothing(
+    tmp_path: Path,
+) -> None:
+    """Northern Kings demotes each king it jumps, and Zillions lets that turn stand
+    beside one that removes a piece; Ragnarok's Surtr burns the squares around
+    him at the edge too, so a capture off the board takes nothing and the move
+    goes on.  The step that takes nothing is not kept."""
+    path = tmp_path / "most.zrf"
+    path.write_text(MOST_ZRF)
+    variant = load_variant(str(path), (), None)
+    pos = variant.start_position()
+    assert sorted(variant.move_text(pos, m) for m in pos.legal_moves()) == [
+        "Man b1 - c1 = King on b2",
+        "Man b1 - c1 x a1",
+        "Man b1 x b2",
+    ]
