@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench lint clean fast pure test-compiled screenshot
+.PHONY: demo test bench bench-details lint clean fast pure test-compiled screenshot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,12 +22,24 @@ test: $(STAMP)
 screenshot: $(STAMP)
 	SCREENSHOT=$(CURDIR)/docs/viewer.png $(BIN)/python -m pytest -p no:xdist tests/test_view.py -k browser
 
+# One table of the speed goals, both builds (bench/table.py); the compiled column
+# is left empty where there is no C compiler.  bench-details runs each script.
 bench: $(STAMP)
+	rm -f build/bench.json
+	$(MAKE) --no-print-directory pure
+	$(BIN)/python bench/table.py collect pure build/bench.json
+	if $(MAKE) --no-print-directory fast; then \
+	  $(BIN)/python bench/table.py collect compiled build/bench.json; fi
+	$(MAKE) --no-print-directory pure
+	$(BIN)/python bench/table.py show build/bench.json
+
+bench-details: $(STAMP)
 	$(BIN)/python bench/perft.py
 	$(BIN)/python bench/legality.py
 	$(BIN)/python bench/variants_perft.py
 	$(BIN)/python bench/replay.py
 	$(BIN)/python bench/analysis.py
+	$(BIN)/python bench/zrf.py --jobs 2
 
 # The compiled build (docs/speed.md): mypyc compiles the rules core and the PGN
 # path in place, next to the sources, where imports find them before the .py

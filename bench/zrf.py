@@ -73,17 +73,29 @@ def _replay(name: str) -> tuple[str, int, float, str]:
     return name, len(record.moves), time.perf_counter() - start, ""
 
 
-def corpus(jobs: int) -> None:
-    everything = sorted(
+def zrf_saved_games() -> list[str]:
+    """The corpus's saved games with ZRF move code (the Axiom games left out)."""
+    return sorted(
         p.relative_to(CORPUS).as_posix()
         for p in CORPUS.rglob("*.zsg")
         if p.relative_to(CORPUS).as_posix() not in AXIOM
     )
-    for label, names in (("25 single-step games", sorted(PART_ONE)), ("56 games", everything)):
-        start = time.perf_counter()
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_replay, names))
-        wall = time.perf_counter() - start
+
+
+def replay_corpus(names: list[str], jobs: int) -> tuple[list[tuple[str, int, float, str]], float]:
+    """Each game's (name, turns, seconds, why it failed or ""), and the wall time."""
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        results = list(pool.map(_replay, names))
+    return results, time.perf_counter() - start
+
+
+def corpus(jobs: int) -> None:
+    for label, names in (
+        ("25 single-step games", sorted(PART_ONE)),
+        ("56 games", zrf_saved_games()),
+    ):
+        results, wall = replay_corpus(names, jobs)
         failed = [(n, why) for n, _, _, why in results if why]
         turns = sum(t for _, t, _, _ in results)
         slowest = max(results, key=lambda r: r[2])

@@ -105,6 +105,8 @@ class SanNotation:
         self.variant = variant
         self.names = variant.geometry.names
         self.index = {name: sq for sq, name in enumerate(self.names)}
+        #: text -> its piece letter raised, or None (real games repeat their texts)
+        self._raised: dict[str, str | None] = {}
 
     # -- writing -----------------------------------------------------------
     def write(self, pos: Position, move: Move) -> str:
@@ -243,13 +245,17 @@ class SanNotation:
         """``text`` with its lower-case first letter raised when that letter is one of
         the game's piece kinds (``nf3`` -> ``Nf3``); None when it is not, or when a
         rank follows the letter: then it is a square's file (``b8d7``, ``b11b10``)."""
+        if text in self._raised:
+            return self._raised[text]
         spelt = _spelling(text)
         letter = spelt[:1]
-        if spelt[1:2].isdigit():
-            return None
-        if letter.islower() and letter.upper() in self.variant.types and letter != "p":
-            return letter.upper() + spelt[1:]
-        return None
+        raised = None
+        if not spelt[1:2].isdigit() and letter.islower() and letter != "p":
+            if letter.upper() in self.variant.types:
+                raised = letter.upper() + spelt[1:]
+        if len(self._raised) < _RAISED_TEXTS:
+            self._raised[text] = raised
+        return raised
 
     def _is_canonical(self, pos: Position, move: Move, text: str) -> bool:
         """Whether ``text`` is exactly the SAN of ``move`` (annotations aside): then a
@@ -342,6 +348,10 @@ class SanParts(NamedTuple):
     to: str = ""
     promo: str | None = None
     rest: str = ""
+
+
+#: how many texts a notation remembers the raised spelling of
+_RAISED_TEXTS = 4096
 
 
 @lru_cache(maxsize=4096)

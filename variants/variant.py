@@ -95,6 +95,9 @@ class _Tables:
     rays: dict[Player, list[tuple[_AttackRay, ...]]] = field(default_factory=dict)
     steps: dict[Player, list[tuple[_AttackStep, ...]]] = field(default_factory=dict)
     slow_kinds: dict[Player, frozenset[str]] = field(default_factory=dict)
+    #: per target square, every square on its rays: only a piece standing on one
+    #: can be pinned to a king there
+    on_rays: dict[Player, list[frozenset[int]]] = field(default_factory=dict)
 
 
 _LOOKS_LIKE_COORDINATES = re.compile(r"^(?:[a-zA-Z]\d+|[A-Za-z](?:\([A-Za-z]*\))?[@*])[a-zA-Z]\d+")
@@ -674,7 +677,14 @@ class Variant:
         """
         them = self._opponents[us][0]
         checks = self._check_lines(pos, king, them)
-        pins = self._pins(pos, king, us)
+        if len(moves) > _FEW_MOVES:
+            pins = self._pins(pos, king, us)
+        else:
+            # a reader of one SAN move asks for one or two moves, often off every
+            # ray of the king: then no pin can hold them
+            exposed = self._tables.on_rays[them][king]
+            moved = any(m.frm in exposed for m in moves)
+            pins = self._pins(pos, king, us) if moved else _NO_PINS
         block = checks[0] if len(checks) == 1 else None
         board = pos.board
         king_piece = board[king]
@@ -972,6 +982,9 @@ class Variant:
                 steps.append(tuple(one_steps))
             tables.rays[by] = rays
             tables.steps[by] = steps
+            tables.on_rays[by] = [
+                frozenset(sq for ray, _ in target_rays for sq in ray) for target_rays in rays
+            ]
             tables.slow_kinds[by] = frozenset(slow)
         return tables
 
@@ -1116,6 +1129,13 @@ class Variant:
                 nearest=nearest,
             )
         return found
+
+
+#: the pins of moves that all start off every ray of their king
+_NO_PINS: dict[int, frozenset[int]] = {}
+
+#: up to how many candidate moves the pins are looked for only where one could be
+_FEW_MOVES = 4
 
 
 def _held(

@@ -1,0 +1,206 @@
+"""One table of the speed goals (issue 14), the pure and the compiled build side by side.
+
+Every number is a ratio against a peer measured in the same run (python-chess,
+or trebuchet's own chess), or a wall time the issue sets a bound on:
+
+- chess perft(5) from the start against python-chess (goal: pure >= 1.5x,
+  compiled >= 4x);
+- each game's perft(3) nodes per second against chess's (goal: pure within 3x);
+- replay of the world-match PGN corpus against python-chess (goal: pure >=
+  1.5x, compiled >= 3x), and the peak resident memory of a fresh process that
+  imports its library and replays it all, game by game (goal: within 1.2x);
+- the Zillions engine: chess.zrf perft(3) against native chess (goal: within
+  200x), English draughts perft(6), and the replay of the 56 corpus saved games
+  with ZRF move code on 2 processes (goal: under 120 s).
+
+A run measures whichever build is loaded and adds it to a JSON file; ``show``
+prints the table.  ``make bench`` does both builds:
+
+    python bench/table.py collect pure build/bench.json
+    make fast && python bench/table.py collect compiled build/bench.json
+    python bench/table.py show build/bench.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import chess  # noqa: E402
+from legality import GAMES, counted_perft, own_moves  # noqa: E402
+from perft import CHESS_POSITIONS, python_chess_perft  # noqa: E402
+from replay import DEFAULT as WORLD_MATCHES  # noqa: E402
+from replay import run_python_chess, run_trebuchet  # noqa: E402
+
+import trebuchet  # noqa: E402
+from trebuchet.variants.perft import perft  # noqa: E402
+from trebuchet.variants.registry import get_variant  # noqa: E402
+
+#: (key, what is measured, how a value is written, goal for pure, goal for compiled);
+#: a goal is (">=" or "<=", bound) or None
+ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | None]] = [
+    ("perft5", "chess perft(5), x python-chess", "{:.2f}x", (">=", 1.5), (">=", 4.0)),
+    *(
+        (f"game:{name}", f"{name} perft(3) n/s, x slower than chess", "{:.2f}x", ("<=", 3.0), None)
+        for name in GAMES[1:]
+    ),
+    ("replay", "PGN replay (world matches), x python-chess", "{:.2f}x", (">=", 1.5), (">=", 3.0)),
+    ("memory", "replay peak memory, x python-chess", "{:.2f}x", ("<=", 1.2), ("<=", 1.2)),
+    ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 200), ("<=", 200)),
+    ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
+    ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
+]
+
+
+def _seconds(func: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    func()
+    return time.perf_counter() - start
+
+
+def _perft5() -> float:
+    _, fen, depth, expected = CHESS_POSITIONS[0]
+    ours = get_variant("chess").position(fen)
+    nodes = perft(ours, depth)
+    assert nodes == expected, nodes
+    board = chess.Board(fen)
+    return _seconds(lambda: python_chess_perft(board, depth)) / _seconds(lambda: perft(ours, depth))
+
+
+def _games() -> dict[str, float]:
+    rates = {}
+    for name in GAMES:
+        pos = get_variant(name).start_position()
+        start = time.perf_counter()
+        nodes = counted_perft(pos, 3, own_moves)
+        rates[name] = nodes / (time.perf_counter() - start)
+    return {f"game:{name}": rates["chess"] / rates[name] for name in GAMES[1:]}
+
+
+def _replay() -> float:
+    paths = [WORLD_MATCHES]
+    ours = run_trebuchet(paths, 10**9)
+    theirs = run_python_chess(paths, 10**9)
+    assert ours[:2] == theirs[:2], (ours, theirs)
+    return theirs[2] / ours[2]
+
+
+def _peak_rss(runner: str) -> int:
+    """The resident memory at its highest (KiB) of a fresh process that imports its
+    library and replays the corpus with ``runner`` of bench/replay.py."""
+    code = (
+        "import resource, sys; sys.path[:0] = [sys.argv[1], sys.argv[2]]\n"
+        f"from replay import {runner}, DEFAULT\n"
+        f"{runner}([DEFAULT], 10**9)\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(ROOT), str(ROOT / "bench")],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(done.stdout.split()[-1])
+
+
+def _memory() -> float:
+    return _peak_rss("run_trebuchet") / _peak_rss("run_python_chess")
+
+
+def _zrf() -> dict[str, float]:
+    import zrf  # bench/zrf.py: it reads the corpus lists from the tests
+
+    out: dict[str, float] = {}
+    fixture = str(ROOT / "tests" / "fixtures" / "chess.zrf")
+    zrf_nodes, zrf_time = zrf._timed_perft(fixture, 3)
+    native = get_variant("chess").start_position()
+    assert zrf_nodes == perft(native, 3)
+    out["zrf_chess"] = zrf_time / _seconds(lambda: perft(native, 3))
+    if zrf.CORPUS.is_dir():
+        nodes, took = zrf._timed_perft(str(zrf.CHECKERS), 6, "Checkers (English draughts)")
+        assert nodes == 36768, nodes
+        out["draughts6"] = took
+        results, wall = zrf.replay_corpus(zrf.zrf_saved_games(), 2)
+        failed = [name for name, _, _, why in results if why]
+        assert not failed, failed
+        out["zrf_corpus"] = wall
+    return out
+
+
+def collect(build: str, out: Path) -> None:
+    """Measure the loaded build and add it to ``out`` under ``build``."""
+    loaded = "compiled" if trebuchet.COMPILED else "pure"
+    if loaded != build:
+        raise SystemExit(f"table.py: the {loaded} build is loaded, not the {build} one")
+    values: dict[str, float] = {}
+    steps: list[tuple[str, Callable[[], dict[str, float]]]] = [
+        ("chess perft(5)", lambda: {"perft5": _perft5()}),
+        ("perft(3) of every game", _games),
+    ]
+    if WORLD_MATCHES.is_file():
+        steps.append(("PGN replay", lambda: {"replay": _replay()}))
+        steps.append(("replay memory", lambda: {"memory": _memory()}))
+    steps.append(("Zillions engine", _zrf))
+    for label, step in steps:
+        print(f"{build}: {label} …", file=sys.stderr, flush=True)
+        values.update(step())
+    table = json.loads(out.read_text()) if out.is_file() else {}
+    table[build] = values
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(table, indent=1) + "\n")
+
+
+def _cell(form: str, value: float | None, goal: tuple[str, float] | None) -> str:
+    if value is None:
+        return "-"
+    text = form.format(value)
+    if goal is None:
+        return text
+    sign, bound = goal
+    met = value >= bound if sign == ">=" else value <= bound
+    return f"{text} {'ok' if met else 'MISSED'}"
+
+
+def _goal(goal: tuple[str, float] | None) -> str:
+    return "-" if goal is None else f"{goal[0]} {goal[1]:g}"
+
+
+def show(path: Path) -> None:
+    table = json.loads(path.read_text())
+    pure, compiled = table.get("pure", {}), table.get("compiled", {})
+    print(f"{'':<56} {'pure':>13} {'goal':>7} {'compiled':>13} {'goal':>7}")
+    for key, label, form, goal_pure, goal_compiled in ROWS:
+        print(
+            f"{label:<56} {_cell(form, pure.get(key), goal_pure):>13} {_goal(goal_pure):>7} "
+            f"{_cell(form, compiled.get(key), goal_compiled):>13} {_goal(goal_compiled):>7}"
+        )
+    if not compiled:
+        print("(no compiled build measured: make fast needs a C compiler)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("collect", help="measure the loaded build")
+    run.add_argument("build", choices=("pure", "compiled"))
+    run.add_argument("out", type=Path)
+    table = sub.add_parser("show", help="print the table")
+    table.add_argument("path", type=Path)
+    args = parser.parse_args()
+    if args.command == "collect":
+        collect(args.build, args.out)
+    else:
+        show(args.path)
+
+
+if __name__ == "__main__":
+    main()
