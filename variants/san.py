@@ -249,10 +249,9 @@ class SanNotation:
             return self._raised[text]
         spelt = _spelling(text)
         letter = spelt[:1]
-        raised = None
-        if not spelt[1:2].isdigit() and letter.islower() and letter != "p":
-            if letter.upper() in self.variant.types:
-                raised = letter.upper() + spelt[1:]
+        upper = letter.upper()
+        piece = letter.islower() and letter != "p" and upper in self.variant.types
+        raised = upper + spelt[1:] if piece and not spelt[1:2].isdigit() else None
         if len(self._raised) < _RAISED_TEXTS:
             self._raised[text] = raised
         return raised
