@@ -426,12 +426,8 @@ class Compiler:
             return self.cond_word(node.text, None, node)
         if isinstance(node, Form) and node.head:
             head = node.head
-            if head == "and":
-                parts = tuple(self.cond(n) for n in node.args)
-                return lambda run: all(p(run) for p in parts)
-            if head == "or":
-                parts = tuple(self.cond(n) for n in node.args)
-                return lambda run: any(p(run) for p in parts)
+            if head in ("and", "or"):
+                return _joined(tuple(self.cond(n) for n in node.args), head == "and")
             if head == "not":
                 if len(node.args) != 1:
                     raise self.refuse("(not …) with other than one condition", node)
@@ -899,6 +895,31 @@ def _piece_test(c: Compiler, args: list[Node], node: Node) -> Cond:
         return piece is not None and piece.kind == kind
 
     return cond
+
+
+def _joined(parts: tuple[Cond, ...], every: bool) -> Cond:
+    """``(and …)`` (``every``) or ``(or …)`` of compiled conditions, stopping at the
+    first that decides.  A loop, not ``all()`` over a generator: conditions are the
+    engine's innermost calls (Chessence's check test asks millions)."""
+    if len(parts) == 2:
+        first, second = parts
+        if every:
+            return lambda run: first(run) and second(run)
+        return lambda run: first(run) or second(run)
+
+    def all_of(run: Run) -> bool:
+        for part in parts:  # noqa: SIM110 (a generator is the cost saved here)
+            if not part(run):
+                return False
+        return True
+
+    def any_of(run: Run) -> bool:
+        for part in parts:  # noqa: SIM110 (a generator is the cost saved here)
+            if part(run):
+                return True
+        return False
+
+    return all_of if every else any_of
 
 
 def _on_board(c: Compiler, args: list[Node], node: Node) -> Cond:
