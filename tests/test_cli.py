@@ -36,6 +36,29 @@ def test_moves_json_gives_fen_after_each_move() -> None:
         assert entry["fen"] == board.fen(en_passant="fen")
 
 
+@pytest.mark.parametrize(
+    "moves", [("e4",), ("e4", "d5", "e5", "f5"), ("e4", "d5", "e5", "f5", "Nf3")]
+)
+def test_en_passant_legal_writes_fen_as_python_chess(moves: tuple[str, ...]) -> None:
+    board = chess.Board()
+    for san in moves:
+        board.push_san(san)
+    code, out, _ = run("play", "chess", *moves, "--en-passant", "legal")
+    assert code == 0 and out.strip() == board.fen()
+    code, out, _ = run("play", "chess", *moves)
+    assert code == 0 and out.strip() == board.fen(en_passant="fen")
+
+
+def test_moves_json_with_en_passant_legal_matches_python_chess() -> None:
+    start = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 1"
+    code, out, _ = run("moves", "chess", "--fen", start, "--json", "--en-passant", "legal")
+    assert code == 0
+    for entry in json.loads(out):
+        board = chess.Board(start)
+        board.push_uci(entry["move"])
+        assert entry["fen"] == board.fen()
+
+
 def test_play_prints_fen_and_result() -> None:
     code, out, _ = run("play", "chess", "f2f3", "e7e5", "g2g4", "d8h4")
     board = chess.Board()

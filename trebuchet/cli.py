@@ -24,6 +24,7 @@ from trebuchet.converters.replay import MAX_MOVE_TEXT
 from trebuchet.files import is_stdout, write_text
 from trebuchet.progress import Progress
 from trebuchet.variants.errors import MoveError, SquareError, TrebuchetError, shown
+from trebuchet.variants.fen import EnPassant
 from trebuchet.variants.move import Move
 from trebuchet.variants.perft import perft
 from trebuchet.variants.position import Position
@@ -69,6 +70,19 @@ def variant_options(func: F) -> F:
     return variant_argument(func)
 
 
+def en_passant_option(func: F) -> F:
+    """--en-passant: which en passant square a printed FEN gives."""
+    return click.option(
+        "--en-passant",
+        type=click.Choice(["standard", "legal"]),
+        default="standard",
+        show_default=True,
+        help="Write the square a pawn passed over after every double step (standard, "
+        "as the PGN standard says), or only where a capture there is legal (legal, "
+        "as python-chess writes FEN).",
+    )(func)
+
+
 def load_position(
     variant_name: str, options: Sequence[str], game: str | None, fen: str | None
 ) -> Position:
@@ -109,8 +123,14 @@ def variants_command(as_json: bool) -> None:
 @main.command("moves")
 @variant_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON objects with move and fen.")
+@en_passant_option
 def moves_command(
-    variant_name: str, options: tuple[str, ...], game: str | None, fen: str | None, as_json: bool
+    variant_name: str,
+    options: tuple[str, ...],
+    game: str | None,
+    fen: str | None,
+    as_json: bool,
+    en_passant: EnPassant,
 ) -> None:
     """List the legal moves of a position, one a line, in coordinate notation.
 
@@ -127,7 +147,7 @@ def moves_command(
     pos = load_position(variant_name, options, game, fen)
     moves = sorted(pos.legal_moves(), key=pos.move_text)
     if as_json:
-        click.echo(json.dumps([_move_entry(pos, m) for m in moves], indent=1))
+        click.echo(json.dumps([_move_entry(pos, m, en_passant) for m in moves], indent=1))
     else:
         for move in moves:
             click.echo(pos.move_text(move))
@@ -137,11 +157,11 @@ def moves_command(
         click.echo(f"{prefix}{position_status(pos, outcome)}", err=True)
 
 
-def _move_entry(pos: Position, move: Move) -> dict[str, Any]:
+def _move_entry(pos: Position, move: Move, en_passant: EnPassant) -> dict[str, Any]:
     """A legal move as ``moves --json`` gives it: coordinates, notation, FEN after."""
     entry: dict[str, Any] = {"move": pos.move_text(move), "notation": pos.notation(move)}
     pos.push(move)
-    entry["fen"] = pos.fen()
+    entry["fen"] = pos.fen(en_passant)
     pos.pop()
     return entry
 
@@ -160,12 +180,14 @@ def play_moves(pos: Position, moves: Sequence[str]) -> Position:
 
 @main.command("play")
 @variant_options
+@en_passant_option
 @click.argument("moves", nargs=-1, metavar="MOVE...")
 def play_command(
     variant_name: str,
     options: tuple[str, ...],
     game: str | None,
     fen: str | None,
+    en_passant: EnPassant,
     moves: tuple[str, ...],
 ) -> None:
     """Play moves from a position and print the FEN reached (and the result, if over).
@@ -174,11 +196,12 @@ def play_command(
     notation (Nf3, O-O, BB^G6).
 
     \b
-    Example:
+    Examples:
       trebuchet play chess f2f3 e7e5 g2g4 d8h4
+      trebuchet play chess e4 --en-passant legal
     """
     pos = play_moves(load_position(variant_name, options, game, fen), moves)
-    click.echo(pos.fen())
+    click.echo(pos.fen(en_passant))
     outcome = pos.outcome()
     if outcome is not None:
         click.echo(f"{outcome.result} {outcome.termination}")

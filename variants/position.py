@@ -16,6 +16,7 @@ from trebuchet.variants.move import Change, Hand, Move, Place, Relocate, Remove,
 from trebuchet.variants.pieces import WALL, WHITE, Piece, Player
 
 if TYPE_CHECKING:
+    from trebuchet.variants.fen import EnPassant
     from trebuchet.variants.variant import Outcome, Variant
 
 _State = tuple[
@@ -87,9 +88,11 @@ class Position:
     def __repr__(self) -> str:
         return f"Position({self.variant.name!r}, {self.fen()!r})"
 
-    def fen(self) -> str:
-        """This position in trebuchet FEN (docs/rules/fen.md)."""
-        return self.variant.write_fen(self)
+    def fen(self, en_passant: EnPassant = "standard") -> str:
+        """This position in trebuchet FEN (docs/rules/fen.md); ``en_passant="legal"``
+        writes an en passant square only where a capture there is legal, as
+        python-chess does."""
+        return self.variant.write_fen(self, en_passant)
 
     def piece_at(self, square: int | str) -> Piece | None:
         """The piece on a square (a WALL-free answer: a missing square holds None)."""

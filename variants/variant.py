@@ -32,7 +32,7 @@ from typing import ClassVar
 from mypy_extensions import mypyc_attr
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
-from trebuchet.variants.fen import castling_text, read_castling, set_up, write_fen
+from trebuchet.variants.fen import EnPassant, castling_text, read_castling, set_up, write_fen
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Change,
@@ -396,9 +396,10 @@ class Variant:
         does not fit that dialect reads its own)."""
         set_up(pos, text)
 
-    def write_fen(self, pos: Position) -> str:
-        """``pos`` as text that :meth:`read_fen` reads back to the same position."""
-        return write_fen(pos)
+    def write_fen(self, pos: Position, en_passant: EnPassant = "standard") -> str:
+        """``pos`` as text that :meth:`read_fen` reads back to the same position;
+        ``en_passant`` says which en passant square is written (:data:`EnPassant`)."""
+        return write_fen(pos, en_passant=en_passant)
 
     def square(self, name: str) -> int:
         """The square called ``name`` (``e4``); SquareError if the board has none."""

@@ -36,6 +36,7 @@ from trebuchet.variants.errors import (
     IllegalMoveError,
     shown,
 )
+from trebuchet.variants.fen import EnPassant
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Action,
@@ -1042,7 +1043,9 @@ class ZrfVariant(Variant, Engine):
         return " ".join(words) or "Pass"
 
     # -- positions as text --------------------------------------------------------------------
-    def write_fen(self, pos: Position) -> str:
+    def write_fen(self, pos: Position, en_passant: EnPassant = "standard") -> str:
+        """The ZRF-flavoured text of ``pos`` (its ``(last from to)`` stands for any en
+        passant right, so ``en_passant`` changes nothing)."""
         names = self.geometry.names
         groups = []
         for sq, piece in enumerate(pos.board):
