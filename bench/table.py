@@ -9,6 +9,8 @@ or trebuchet's own chess), or a wall time the issue sets a bound on:
 - replay of the world-match PGN corpus against python-chess (goal: pure >=
   1.5x, compiled >= 3x), and the peak resident memory of a fresh process that
   imports its library and replays it all, game by game (goal: within 1.2x);
+- python-chess's perft suites of the lichess variants, against python-chess
+  (no goal: the issue asks for them to be measured compiled);
 - the Zillions engine: chess.zrf perft(3) against native chess (goal: within
   200x), English draughts perft(6), and the replay of the 56 corpus saved games
   with ZRF move code on 2 processes (goal: under 120 s).
@@ -40,6 +42,7 @@ from legality import GAMES, counted_perft, own_moves  # noqa: E402
 from perft import CHESS_POSITIONS, python_chess_perft  # noqa: E402
 from replay import DEFAULT as WORLD_MATCHES  # noqa: E402
 from replay import run_python_chess, run_trebuchet  # noqa: E402
+from variants_perft import PLAN, SUITES, run_suite  # noqa: E402
 
 import trebuchet  # noqa: E402
 from trebuchet.variants.perft import perft  # noqa: E402
@@ -52,6 +55,10 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
     *(
         (f"game:{name}", f"{name} perft(3) n/s, x slower than chess", "{:.2f}x", ("<=", 3.0), None)
         for name in GAMES[1:]
+    ),
+    *(
+        (f"suite:{suite}", f"{suite} perft, x python-chess", "{:.2f}x", None, None)
+        for suite in PLAN
     ),
     ("replay", "PGN replay (world matches), x python-chess", "{:.2f}x", (">=", 1.5), (">=", 3.0)),
     ("memory", "replay peak memory, x python-chess", "{:.2f}x", ("<=", 1.2), ("<=", 1.2)),
@@ -84,6 +91,17 @@ def _games() -> dict[str, float]:
         nodes = counted_perft(pos, 3, own_moves)
         rates[name] = nodes / (time.perf_counter() - start)
     return {f"game:{name}": rates["chess"] / rates[name] for name in GAMES[1:]}
+
+
+def _suites() -> dict[str, float]:
+    """python-chess's perft suites of its variants, rows up to 100,000 leaves (every
+    40th Chess960 position): python-chess's time over ours on the same rows."""
+    out = {}
+    for suite in PLAN:
+        run = run_suite(suite, 100_000, compare=True, every=40)
+        assert not run.failures, run.failures
+        out[f"suite:{suite}"] = run.theirs / run.ours
+    return out
 
 
 def _replay() -> float:
@@ -150,6 +168,8 @@ def collect(build: str, out: Path) -> None:
         ("chess perft(5)", lambda: {"perft5": _perft5()}),
         ("perft(3) of every game", _games),
     ]
+    if SUITES.is_dir():
+        steps.append(("python-chess's variant suites", _suites))
     if WORLD_MATCHES.is_file():
         steps.append(("PGN replay", lambda: {"replay": _replay()}))
         steps.append(("replay memory", lambda: {"memory": _memory()}))

@@ -16,6 +16,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import NamedTuple
 
 import chess
 import chess.variant
@@ -39,6 +40,47 @@ PLAN: dict[str, tuple[str, type[chess.Board]]] = {
 }
 
 
+class SuiteRun(NamedTuple):
+    """One suite counted: our variant, its positions and nodes, both engines' times."""
+
+    variant: str
+    positions: int
+    nodes: int
+    ours: float
+    theirs: float
+    failures: list[str]
+
+
+def run_suite(suite: str, max_nodes: int, *, compare: bool, every: int = 1) -> SuiteRun:
+    """Count every row of ``suite`` up to ``max_nodes`` leaves, checking each count;
+    with ``compare``, time python-chess on the same rows."""
+    name, board_class = PLAN[suite]
+    variant = get_variant(name)
+    cases = read_perft_suite((SUITES / suite).read_text())
+    if suite == "chess960.perft":
+        cases = cases[::every]
+    nodes = 0
+    ours_time = theirs_time = 0.0
+    failures = []
+    for case in cases:
+        for depth, expected in case.counts:
+            if expected > max_nodes:
+                continue
+            pos = variant.position(case.epd)
+            start = time.perf_counter()
+            got = perft(pos, depth)
+            ours_time += time.perf_counter() - start
+            nodes += got
+            if got != expected:
+                failures.append(f"FAIL {suite} {case.id} depth {depth}: {got}, expected {expected}")
+            if compare:
+                theirs = board_class(case.epd, chess960=True)
+                start = time.perf_counter()
+                python_chess_perft(theirs, depth)
+                theirs_time += time.perf_counter() - start
+    return SuiteRun(name, len(cases), nodes, ours_time, theirs_time, failures)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--max-nodes", type=int, default=2_000_000, help="skip larger rows")
@@ -51,36 +93,16 @@ def main() -> int:
         return 0
     failures = 0
     for suite in args.suite or list(PLAN):
-        name, board_class = PLAN[suite]
-        variant = get_variant(name)
-        cases = read_perft_suite((SUITES / suite).read_text())
-        if suite == "chess960.perft":
-            cases = cases[:: args.every]
-        nodes = 0
-        ours_time = theirs_time = 0.0
-        for case in cases:
-            for depth, expected in case.counts:
-                if expected > args.max_nodes:
-                    continue
-                pos = variant.position(case.epd)
-                start = time.perf_counter()
-                got = perft(pos, depth)
-                ours_time += time.perf_counter() - start
-                nodes += got
-                if got != expected:
-                    failures += 1
-                    print(f"FAIL {suite} {case.id} depth {depth}: {got}, expected {expected}")
-                if args.compare:
-                    theirs = board_class(case.epd, chess960=True)
-                    start = time.perf_counter()
-                    python_chess_perft(theirs, depth)
-                    theirs_time += time.perf_counter() - start
-        rate = nodes / ours_time if ours_time else 0.0
-        line = f"{suite:<18} {name:<16} {len(cases):>4} positions {nodes:>11,} nodes"
+        run = run_suite(suite, args.max_nodes, compare=args.compare, every=args.every)
+        for failure in run.failures:
+            print(failure)
+        failures += len(run.failures)
+        rate = run.nodes / run.ours if run.ours else 0.0
+        line = f"{suite:<18} {run.variant:<16} {run.positions:>4} positions {run.nodes:>11,} nodes"
         line += f" {rate:>11,.0f} n/s"
-        if args.compare and ours_time:
-            line += f"  python-chess {nodes / theirs_time:>11,.0f} n/s"
-            line += f"  ratio {theirs_time / ours_time:.2f}"
+        if args.compare and run.ours:
+            line += f"  python-chess {run.nodes / run.theirs:>11,.0f} n/s"
+            line += f"  ratio {run.theirs / run.ours:.2f}"
         print(line)
     return 1 if failures else 0
 
