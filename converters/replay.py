@@ -223,7 +223,10 @@ def _verify_result(record: GameRecord, pos: Position) -> None:
         )
     claimed = record.result_text
     outcome = pos.outcome()
-    if outcome is not None and claimed != outcome.result:
+    # a record that states no result (a Zillions saved game has no field for
+    # one) contradicts nothing
+    states = bool(tag or record.result)
+    if states and outcome is not None and claimed != outcome.result:
         record.warnings.append(
             f"{_at(record)}: result {shown(claimed)} but the game ended in "
             f"{outcome.termination} ({outcome.result})"
@@ -231,5 +234,6 @@ def _verify_result(record: GameRecord, pos: Position) -> None:
 
 
 def _at(record: GameRecord, node: MoveNode | None = None) -> str:
+    """Where a warning points: the source, and the line where one is known."""
     line = node.line if node is not None else record.line
-    return f"{record.source or '<input>'}:{line}"
+    return f"{record.source or '<input>'}" + (f":{line}" if line else "")

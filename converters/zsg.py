@@ -58,7 +58,7 @@ from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
-from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant
+from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant, distinct_by_actions
 
 HEADER = "Zillions Save Game File Version "
 #: The largest saved game read; the largest of the 62 in the corpus is 11,246 bytes
@@ -699,13 +699,14 @@ def _one_of(ended: list[Move], line: MoveLine, wanted: list[str], source: str) -
     """The turn the lines name.  Moves that differ only in how our rules name them
     (a Catapult's "launch" and "ride" to the same square) do the same thing on the
     board, and a ZSG records only the board: the first stands for all."""
-    if len(ended) > 1 and any(m.actions != ended[0].actions for m in ended):
+    distinct = distinct_by_actions(ended)
+    if len(distinct) > 1:
         raise RecordError(
-            f"move {line.number} {shown(' '.join(wanted))} matches {len(ended)} legal moves",
+            f"move {line.number} {shown(' '.join(wanted))} matches {len(distinct)} legal moves",
             source=source,
             line=line.line,
         )
-    return ended[0]
+    return distinct[0]
 
 
 def _refuse_line(

@@ -102,6 +102,21 @@ def test_inherited_arguments_are_each_callers_own() -> None:
     assert pre.forms[0].render() == "(g ((create A) n add) ((create B) s add))"
 
 
+@pytest.mark.parametrize(
+    ("calls", "expanded"),
+    [
+        ("(strike n A) (strike s B)", "((create A) n add) ((create B) s add)"),
+        ("(strike) (strike n A)", "((create) add) ((create A) n add)"),
+        ("(strike n A) (strike)", "((create A) n add) ((create) add)"),
+    ],
+)
+def test_inherited_arguments_do_not_depend_on_the_order_of_calls(
+    calls: str, expanded: str
+) -> None:
+    text = "(define body (create $2) $1 add)\n(define strike ((body)))\n"
+    assert preprocess(text + f"(g {calls})").forms[0].render() == f"(g {expanded})"
+
+
 def test_later_definition_wins() -> None:
     pre = preprocess("(define m one)\n(define m two)\n(g (m))")
     assert pre.forms[0].render() == "(g two)"

@@ -12,8 +12,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from tests.helpers import shared
+from trebuchet.cli import main
 from trebuchet.converters.errors import RecordError
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.zrf.model import parse_zrf
@@ -241,3 +243,67 @@ def test_maximal_captures_counts_changed_enemy_pieces_and_edge_captures_take_not
         "Man b1 - c1 x a1",
         "Man b1 x b2",
     ]
+
+
+#: two programs of one piece that take the same three men in other orders, and a
+#: piece whose name holds "_" (as Chu Shogi's Lion_part-move)
+THREE_ZRF = """
+(game
+  (title "Three")
+  (players White Black)
+  (turn-order White Black)
+  (board
+    (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
+  (piece (name Lion_a) (image White "x.bmp" Black "x.bmp")
+    (moves ((capture n) (capture e) (capture w) s add)
+           ((capture e) (capture n) (capture w) s add)
+           ((change-type Lion_a n) add)))
+  (board-setup (White (Lion_a b2)) (Black (Lion_a b3 c2 a2)))
+  (win-condition (White Black) (pieces-remaining 0))
+)
+"""
+
+
+def _three(tmp_path: Path) -> tuple[ZrfVariant, Path]:
+    rules = tmp_path / "three.zrf"
+    rules.write_text(THREE_ZRF)
+    variant = load_variant(str(rules), (), None)
+    assert isinstance(variant, ZrfVariant)
+    return variant, rules
+
+
+def test_a_reordered_text_of_moves_alike_is_read_everywhere(tmp_path: Path) -> None:
+    """The two programs write their captures in other orders and do the same: a
+    saved game in a third order is one move to replay, ``check`` and the reader
+    of PGN words alike."""
+    variant, rules = _three(tmp_path)
+    pos = variant.start_position()
+    theirs = "Lion_a b2 - b1 x a2 x b3 x c2"
+    assert all(variant.move_text(pos, m) != theirs for m in pos.legal_moves())
+    read = variant.parse_move(pos, theirs)
+    assert variant.move_text(pos, read) == theirs
+    word = "Lion_a_b2_-_b1_x_a2_x_b3_x_c2"
+    assert variant.notation.read(pos, word).actions == read.actions
+    saved = tmp_path / "three.zsg"
+    saved.write_text(
+        f"Zillions Save Game File Version 0.02 HH\nRulesFile={rules.name}\n"
+        f"VariantName=Three\n1. {theirs}\n"
+    )
+    code, out = _cli_check(saved)
+    assert code == 0 and "OK" in out
+
+
+def test_a_change_only_step_is_a_pgn_word_that_reads_back(tmp_path: Path) -> None:
+    variant, _ = _three(tmp_path)
+    pos = variant.start_position()
+    (change,) = [m for m in pos.legal_moves() if variant.move_text(pos, m).startswith("=")]
+    word = variant.notation.write(pos, change)
+    assert word == "_=_Lion_a_on_b3"
+    assert variant.notation.read(pos, word) == change
+
+
+def _cli_check(path: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["check", str(path)])
+    return result.exit_code, result.stdout

@@ -378,9 +378,12 @@ class Expander:
         if known is not None:
             return known[1]
         args = list(node.args)
+        if self._enclosing and len(args) < macro.arity:
+            # whether the call inherits depends on its caller's arguments, so the
+            # form around it is its caller's own, inheriting or not
+            self._read_level = min(self._read_level, len(self._enclosing) - 1)
         if inherits:
             args += self._enclosing[-1][len(args) : macro.arity]
-            self._read_level = min(self._read_level, len(self._enclosing) - 1)
         outermost = self._calling is None
         if outermost:
             self._calling = macro.name

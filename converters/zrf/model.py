@@ -167,7 +167,8 @@ class Board:
         # game shows Zillions reading it so (the King's sweep down a file stops
         # short of the home row)
         dirs = out.get(item[0], {})
-        for d in [d for d, t in dirs.items() if item[1] in (t, d)]:
+        to_position = item[1] in out or any(item[1] in targets.values() for targets in out.values())
+        for d in [d for d, t in dirs.items() if (t if to_position else d) == item[1]]:
             del dirs[d]
 
 

@@ -173,6 +173,17 @@ class ZrfMove(Move):
         return whole_turn([s.rewritten([t]) for s, t in zip(self.steps, texts, strict=True)])
 
 
+def distinct_by_actions(moves: Sequence[Move]) -> list[Move]:
+    """The first of each set of moves that do the same on the board: texts that differ
+    only in how the rules name a move (two programs that take the same pieces in
+    another order) name one move."""
+    out: list[Move] = []
+    for move in moves:
+        if all(move.actions != kept.actions for kept in out):
+            out.append(move)
+    return out
+
+
 def whole_turn(steps: Sequence[ZrfMove]) -> ZrfMove:
     """One move for a turn of ``steps`` (the step itself for a turn of one)."""
     if len(steps) == 1:
@@ -232,17 +243,19 @@ class ZrfNotation:
             return "--"
         text = self.variant.move_text(pos, move)
         word = "/".join("_".join(step.split()) for step in text.split(STEP_SEPARATOR))
-        # a PGN symbol starts with a letter or digit; a step that only changes a
-        # piece (Gufuu Shogi's "= EKing on 2c") starts with "_", read as a space
+        # a step that only changes a piece (Gufuu Shogi's "= EKing on 2c") would
+        # start the word with "=", which no PGN reader takes for a move; "_" is a
+        # word character to trebuchet's reader (not to the 1994 standard's)
         return word if word[:1].isalnum() else f"_{word}"
 
     def read(self, pos: Position, text: str) -> Move:
-        if "_" in text or "/" in text:
-            # compared as written, so that names holding "_" or "/" still match
-            found = [m for m in self.variant.legal_moves(pos) if self.write(pos, m) == text]
+        word = text.strip()
+        if " " not in word and ("_" in word or "/" in word):
+            # compared as written first, so that names holding "_" or "/" match
+            found = [m for m in self.variant.legal_moves(pos) if self.write(pos, m) == word]
             if len(found) == 1:
                 return found[0]
-            text = STEP_SEPARATOR.join(step.replace("_", " ") for step in text.split("/"))
+            text = self.variant.unjoined(word)
         return self.variant.parse_move(pos, text)
 
 
@@ -299,6 +312,10 @@ class ZrfVariant(Variant, Engine):
         self._written_names = (
             frozenset(spec.players),
             frozenset(p.name for p in spec.pieces),
+        )
+        #: the names of the game that hold a "_" (a PGN word's "_" is a space elsewhere)
+        self._joined_names = frozenset(
+            n for n in (*spec.players, *(p.name for p in spec.pieces), *board.names) if "_" in n
         )
         self._compile()
 
@@ -577,8 +594,9 @@ class ZrfVariant(Variant, Engine):
         return [m for m, r in zip(moves, rank, strict=True) if r == best]
 
     def _most_captures(self, moves: list[Move]) -> list[Move]:
-        """``"maximal captures"``: only the turns that remove the most pieces (``2``:
-        the most kings — kinds no setup places — first, then the most pieces)."""
+        """``"maximal captures"``: only the turns that capture the most pieces, those
+        removed and the enemy pieces changed into others (``2``: the most kings —
+        kinds no setup places — first, then the most pieces)."""
         if self._maximal == "false" or len(moves) < 2:
             return moves
         scores = []
@@ -762,6 +780,7 @@ class ZrfVariant(Variant, Engine):
                     and have.color is not None
                     and have.color != owner
                     and (have.kind, have.color) != (want.kind, want.color)
+                    and have not in final.values()  # a piece that only moved (a swap)
                 ):
                     # an enemy piece changed into another counts as captured for
                     # "maximal captures" (Northern Kings demotes the kings it
@@ -770,7 +789,8 @@ class ZrfVariant(Variant, Engine):
         for part in em.parts:
             if part.frm is None:
                 dropped = (owner, part.piece.kind)
-                if part.to in final and final[part.to] is None and dropped in self._recycled:
+                taken = any(k == "capture" and sq == part.to for k, sq, _ in em.effects)
+                if taken and final.get(part.to, part.piece) is None and dropped in self._recycled:
                     # dropped and captured in one step, the piece goes back to
                     # its reserve: Bolotoudou's Lock marks the capture it makes
                     continue
@@ -946,11 +966,13 @@ class ZrfVariant(Variant, Engine):
         found = [m for m in legal if self.move_text(pos, m).split() == wanted]
         if not found:
             texts = [" ".join(step.split()) for step in text.split(STEP_SEPARATOR.strip())]
-            found = [
-                m.rewritten(texts)
-                for m in legal
-                if isinstance(m, ZrfMove) and self.written_alike(m, texts)
-            ]
+            found = distinct_by_actions(
+                [
+                    m.rewritten(texts)
+                    for m in legal
+                    if isinstance(m, ZrfMove) and self.written_alike(m, texts)
+                ]
+            )
         if not found:
             found = self._by_squares(pos, legal, text)
         if len(found) == 1:
@@ -969,6 +991,29 @@ class ZrfVariant(Variant, Engine):
             fen=pos.fen(),
             nearest=tuple(self.move_text(pos, m) for m in legal[:5]),
         )
+
+    def unjoined(self, word: str) -> str:
+        """The saved-game text of a PGN word (:class:`ZrfNotation`): ``/`` between
+        steps, ``_`` for spaces, except inside a name of the game that holds one
+        (Chu Shogi's ``Lion_part-move``)."""
+        steps = []
+        for step in word.split("/"):
+            parts = [p for p in step.split("_") if p]
+            words: list[str] = []
+            at = 0
+            while at < len(parts):
+                end = next(
+                    (
+                        j
+                        for j in range(len(parts), at + 1, -1)
+                        if "_".join(parts[at:j]) in self._joined_names
+                    ),
+                    at + 1,
+                )
+                words.append("_".join(parts[at:end]))
+                at = end
+            steps.append(" ".join(words))
+        return STEP_SEPARATOR.join(steps)
 
     def written_alike(self, move: ZrfMove, texts: Sequence[str]) -> bool:
         """Whether ``texts`` write ``move``'s steps, their commuting effects in any
