@@ -36,6 +36,7 @@ from trebuchet.variants.fen import castling_text, read_castling, set_up, write_f
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Change,
+    Hand,
     Move,
     MoveKind,
     Place,
@@ -158,6 +159,12 @@ class Variant:
     #: goes to ``to``, capturing what stands there): legality holds them to the pin
     #: rule as it does untagged moves
     plain_tags: ClassVar[frozenset[StrEnum]] = frozenset()
+    #: tags of special moves that may be simple ones that leave a piece behind (the
+    #: piece on ``frm`` goes to ``to``, capturing what stands there, and a non-royal
+    #: piece of the mover's is placed on ``frm``: Shatranj of Troy's deployments).
+    #: On the fast path each is checked to be one (:func:`_refills`) and then held
+    #: to the check rule alone: the square it leaves is filled again, so no pin opens
+    refill_tags: ClassVar[frozenset[StrEnum]] = frozenset()
     #: True when pieces made by promotion stay marked as promoted (Piece.promoted)
     tracks_promotion: ClassVar[bool] = False
     #: True when FEN writes a promoted piece with ``~`` after its letter (crazyhouse)
@@ -678,6 +685,7 @@ class Variant:
         block = checks[0] if len(checks) == 1 else None
         board = pos.board
         king_piece = board[king]
+        refills = self.refill_tags
         legal = []
         for m in moves:
             tag = m.tag
@@ -698,6 +706,10 @@ class Variant:
                 legal.append(m)
             elif tag == MoveKind.DROP and not checks:
                 legal.append(m)
+            elif tag in refills and m.frm != king and _refills(m, us):
+                # only square ``to`` gains a piece of ours: legal unless that leaves a check
+                if not checks or (block is not None and m.to in block):
+                    legal.append(m)
             else:
                 # a special move (castling, en passant, a deployment, a drop out of
                 # check): made on the board alone and the rays read, as in _board_legal
@@ -1116,6 +1128,32 @@ class Variant:
                 nearest=nearest,
             )
         return found
+
+
+def _refills(move: Move, us: Player) -> bool:
+    """Whether ``move`` is a simple move that leaves a piece behind (see
+    ``Variant.refill_tags``): the piece on ``frm`` relocates to ``to`` (what stood
+    there removed first), and after that only non-royal pieces of ``us`` are put on
+    ``to`` or ``frm``, ``frm`` among them; hand changes aside, nothing else."""
+    frm, to = move.frm, move.to
+    moved = left = False
+    for act in move.actions:
+        kind = type(act)
+        if kind is Relocate:
+            if moved or act.frm != frm or act.to != to:  # type: ignore[union-attr]
+                return False
+            moved = True
+        elif kind is Remove:
+            if moved or act.sq != to:  # type: ignore[union-attr]
+                return False
+        elif kind is Change or kind is Place:
+            sq, piece = act.sq, act.piece  # type: ignore[union-attr]
+            if not moved or piece.royal or piece.color != us or (sq != to and sq != frm):
+                return False
+            left = left or sq == frm
+        elif kind is not Hand:
+            return False
+    return left
 
 
 def _held(
