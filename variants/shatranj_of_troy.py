@@ -284,7 +284,6 @@ class ShatranjOfTroy(Variant):
     }
     has_hands = True
     kind_order = "KTFWECNRP"
-    refill_tags: ClassVar[frozenset[StrEnum]] = frozenset({TrojanMove.DEPLOY})
     # ST-6: optional on the owner's ranks 7-8, compulsory on 9; Ferz or Wazir only.
     promotion: Promotion | None = Promotion(
         kinds=frozenset({"P"}), choices=("F", "W"), ranks=(6, 7, 8), mandatory_ranks=(8,)

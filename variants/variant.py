@@ -159,12 +159,6 @@ class Variant:
     #: goes to ``to``, capturing what stands there): legality holds them to the pin
     #: rule as it does untagged moves
     plain_tags: ClassVar[frozenset[StrEnum]] = frozenset()
-    #: tags of special moves that may be simple ones that leave a piece behind (the
-    #: piece on ``frm`` goes to ``to``, capturing what stands there, and a non-royal
-    #: piece of the mover's is placed on ``frm``: Shatranj of Troy's deployments).
-    #: On the fast path each is checked to be one (:func:`_refills`) and then held
-    #: to the check rule alone: the square it leaves is filled again, so no pin opens
-    refill_tags: ClassVar[frozenset[StrEnum]] = frozenset()
     #: True when pieces made by promotion stay marked as promoted (Piece.promoted)
     tracks_promotion: ClassVar[bool] = False
     #: True when FEN writes a promoted piece with ``~`` after its letter (crazyhouse)
@@ -685,7 +679,6 @@ class Variant:
         block = checks[0] if len(checks) == 1 else None
         board = pos.board
         king_piece = board[king]
-        refills = self.refill_tags
         legal = []
         for m in moves:
             tag = m.tag
@@ -704,12 +697,8 @@ class Variant:
                 if _held(m, checks, block, pins):
                     continue
                 legal.append(m)
-            elif tag == MoveKind.DROP and not checks:
+            elif not checks and (tag == MoveKind.DROP or _opens_nothing(m, us, king, pins)):
                 legal.append(m)
-            elif tag in refills and m.frm != king and _refills(m, us):
-                # only square ``to`` gains a piece of ours: legal unless that leaves a check
-                if not checks or (block is not None and m.to in block):
-                    legal.append(m)
             else:
                 # a special move (castling, en passant, a deployment, a drop out of
                 # check): made on the board alone and the rays read, as in _board_legal
@@ -735,7 +724,7 @@ class Variant:
         pins = self._pins(pos, king, us)
         block = checks[0] if len(checks) == 1 else None
         zone = self.special_zone(pos, king, them)
-        attacked_now = zone is not None and self.special_attacks(pos, king, them)
+        attacked_now = bool(zone) and self.special_attacks(pos, king, them)
         plain = self.plain_tags
         legal = []
         for m in moves:
@@ -748,6 +737,13 @@ class Variant:
                         legal.append(m)
                     continue
                 safe = self._board_safe(pos, m, king, them, None, attacked_now)
+            elif not checks and _opens_nothing(m, us, king, pins):
+                # the simple kinds attack no more than before: only the special attacks
+                # may change, and none can if no square decides them
+                if zone is not None and not zone:
+                    legal.append(m)
+                    continue
+                safe = self._board_safe(pos, m, king, them, zone, attacked_now)
             else:
                 safe = self._board_safe(pos, m, king, them, zone, attacked_now, rays=True)
             if safe is None:
@@ -897,7 +893,9 @@ class Variant:
         """The squares whose contents decide :meth:`special_attacks` on ``target`` while
         only ``by``'s opponents move (``by``'s pieces stay, or are taken), or None
         when the game cannot tell (every move is then tested).  Legality skips the
-        test for a simple move that changes no square of the zone."""
+        test for a simple move that changes no square of the zone.  The square of every
+        piece that could make such an attack is in the zone: an empty zone says that
+        there is none (the test is not asked at all)."""
         return None
 
     def special_attacks(self, pos: Position, target: int, by: Player) -> bool:
@@ -1130,30 +1128,42 @@ class Variant:
         return found
 
 
-def _refills(move: Move, us: Player) -> bool:
-    """Whether ``move`` is a simple move that leaves a piece behind (see
-    ``Variant.refill_tags``): the piece on ``frm`` relocates to ``to`` (what stood
-    there removed first), and after that only non-royal pieces of ``us`` are put on
-    ``to`` or ``frm``, ``frm`` among them; hand changes aside, nothing else."""
-    frm, to = move.frm, move.to
-    moved = left = False
+def _opens_nothing(move: Move, us: Player, king: int, pins: dict[int, frozenset[int]]) -> bool:
+    """Whether ``move`` opens no line to the royal piece on ``king`` and brings no enemy
+    piece, so that the simple kinds attack it after the move only where they did
+    before (Shatranj of Troy's Horse that leaves a piece behind; a Catapult's launch,
+    its loading, a piece boarding it).  ``pins`` are :meth:`Variant._pins`'s.
+
+    Read off the actions alone: the royal piece stays where it is; a piece relocates
+    only from ``frm`` (the mover's own); whatever is put on a square is a non-royal
+    piece of ``us``; and of the squares emptied, at most one stays empty, and that
+    one shields the royal piece from no rider (it is not pinned).
+    """
+    frm = move.frm
+    emptied: list[int] = []
     for act in move.actions:
         kind = type(act)
         if kind is Relocate:
-            if moved or act.frm != frm or act.to != to:  # type: ignore[union-attr]
+            a, b = act.frm, act.to  # type: ignore[union-attr]
+            if a != frm or a == king or b == king:
                 return False
-            moved = True
+            emptied.append(a)
+            if b in emptied:
+                emptied.remove(b)
         elif kind is Remove:
-            if moved or act.sq != to:  # type: ignore[union-attr]
+            x = act.sq  # type: ignore[union-attr]
+            if x == king:
                 return False
+            emptied.append(x)
         elif kind is Change or kind is Place:
-            sq, piece = act.sq, act.piece  # type: ignore[union-attr]
-            if not moved or piece.royal or piece.color != us or (sq != to and sq != frm):
+            x, piece = act.sq, act.piece  # type: ignore[union-attr]
+            if x == king or piece.royal or piece.color != us:
                 return False
-            left = left or sq == frm
+            if x in emptied:
+                emptied.remove(x)
         elif kind is not Hand:
             return False
-    return left
+    return not emptied or (len(emptied) == 1 and emptied[0] not in pins)
 
 
 def _held(
