@@ -802,10 +802,21 @@ class CatapultsOfTroy(Variant):
         color = cat.color
         assert color is not None
         origins = self._boarders
+        reach = self._reach
+        # Every kind steps onto the Catapult along an open line or by a knight's leap:
+        # on each line only the first piece met can, and then only if its kind reaches
+        # (the squares in the order of ``boarders``, as the moves are listed).
+        candidates = [a for a in reach.knight[c] if board[a] is not None]
+        for line in reach.lines[c]:
+            for a in line:
+                if board[a] is not None:
+                    candidates.append(a)
+                    break
+        candidates.sort()
         board[c] = None
         try:
             found: list[tuple[Piece, Move]] = []
-            for a in self._reach.boarders[c]:
+            for a in candidates:
                 piece = board[a]
                 if piece is None or piece.color != color:
                     continue
@@ -906,6 +917,17 @@ class _Reach:
                 )
             )
             for c in squares
+        ]
+        #: the square's lines (ranks, files, diagonals) outward from it, and the squares
+        #: a knight's leap away
+        self.lines = [tuple(r for vec in QUEEN_LINES if (r := geo.ray(t, vec))) for t in squares]
+        self.knight = [
+            tuple(
+                s
+                for v in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+                if (s := geo.offset(t, v)) is not None
+            )
+            for t in squares
         ]
         #: the target's rank and file, outward from it
         self.orthogonal = [
