@@ -116,3 +116,43 @@ def test_core_legality_equals_making_every_move(name: str) -> None:
             special += any(m.tag is not None for m in pseudo)
     assert checked > 100
     assert special > 0 or name == "racing-kings"  # no castling, no en passant there
+
+
+def test_a_special_move_that_refills_its_square_keeps_the_pin_closed() -> None:
+    """A pinned Horse may still deploy (ST-4): the piece it leaves behind shields the
+    King, so only its plain knight moves are illegal.  The fast legality takes such
+    a move, which opens no line, without making it."""
+    variant = get_variant("shatranj-of-troy")
+    pos = variant.position("k8/4r4/9/9/9/9/4T(R)4/9/4K4[] w - - 0 1")
+    horse = variant.square("e3")
+    moves = [m for m in variant.legal_moves(pos) if m.frm == horse]
+    assert len(moves) == 8
+    assert all(pos.move_text(m).endswith(",R@e3") for m in moves)
+    assert {pos.move_text(m) for m in moves} == {
+        pos.move_text(m)
+        for m in variant.pseudo_legal_moves(pos)
+        if m.frm == horse and variant.is_safe(pos, m)
+    }
+
+
+def test_a_special_move_that_empties_a_pinned_square_is_illegal() -> None:
+    """A pinned Catapult may not load a friend beside it (CT-8a): its square empties
+    and the Rook behind it sees the King.  Unpinned, the same loadings are legal."""
+    variant = get_variant("catapults-of-troy")
+    catapult = variant.square("e2")
+    for fen, expected in (
+        ("k7/8/8/8/8/********/4r3/8/8/3RC3/4K3 w - - 0 1", {"e2e3", "e2e4"}),
+        (
+            "k7/8/8/8/8/********/7r/8/8/3RC3/4K3 w - - 0 1",
+            {"e2d2", "e2e1", "e2e3", "e2e4", "e2e5", "e2f2", "e2g2", "e2h2"},
+        ),
+    ):
+        pos = variant.position(fen)
+        assert {pos.move_text(m) for m in variant.legal_moves(pos) if m.frm == catapult} == (
+            expected
+        )
+        assert expected == {
+            pos.move_text(m)
+            for m in variant.pseudo_legal_moves(pos)
+            if m.frm == catapult and variant.is_safe(pos, m)
+        }
