@@ -156,3 +156,15 @@ def test_a_special_move_that_empties_a_pinned_square_is_illegal() -> None:
             for m in variant.pseudo_legal_moves(pos)
             if m.frm == catapult and variant.is_safe(pos, m)
         }
+
+
+def test_a_shot_that_unblocks_an_enemy_line_is_illegal() -> None:
+    """An Archer may not shoot (CT-5) the enemy Bishop that stands between its King
+    and an enemy Rook: the square shot empties and the Rook sees the King.  Taking
+    the Bishop by moving there is legal (the Archer blocks in its place)."""
+    variant = get_variant("catapults-of-troy")
+    pos = variant.position("k7/8/8/8/8/********/4r3/8/4b3/3A4/4K3 w - - 0 1")
+    legal = {pos.move_text(m) for m in variant.legal_moves(pos)}
+    assert "d2e3/s" not in legal
+    assert "d2e3" in legal
+    assert legal == slow_legal(variant, pos)

@@ -1136,8 +1136,10 @@ def _opens_nothing(move: Move, us: Player, king: int, pins: dict[int, frozenset[
 
     Read off the actions alone: the royal piece stays where it is; a piece relocates
     only from ``frm`` (the mover's own); whatever is put on a square is a non-royal
-    piece of ``us``; and of the squares emptied, at most one stays empty, and that
-    one shields the royal piece from no rider (it is not pinned).
+    piece of ``us``; and every square emptied is filled again, but for ``frm``
+    itself when its piece shields the royal piece from no rider (it is not pinned).
+    Any other square left empty may have held an enemy that blocked another (an
+    Archer's shot): such a move is made and tested.
     """
     frm = move.frm
     emptied: list[int] = []
@@ -1163,7 +1165,7 @@ def _opens_nothing(move: Move, us: Player, king: int, pins: dict[int, frozenset[
                 emptied.remove(x)
         elif kind is not Hand:
             return False
-    return not emptied or (len(emptied) == 1 and emptied[0] not in pins)
+    return not emptied or (len(emptied) == 1 and emptied[0] == frm and frm not in pins)
 
 
 def _held(
