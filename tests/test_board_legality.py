@@ -13,6 +13,8 @@ import random
 
 import pytest
 
+from trebuchet.variants.geometry import QUEEN_LINES
+from trebuchet.variants.pieces import WALL
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
@@ -168,3 +170,58 @@ def test_a_shot_that_unblocks_an_enemy_line_is_illegal() -> None:
     assert "d2e3/s" not in legal
     assert "d2e3" in legal
     assert legal == slow_legal(variant, pos)
+
+
+#: per game, what may stand on a square of a random position besides the Kings
+#: (``T(FW)``: a carrier and its cargo)
+SCATTERED = {
+    "catapults-of-troy": "E C C(A) C(R) C(P) C(HA) C(M) C(B) M R B H H(A) A P",
+    "shatranj-of-troy": "T T(R) T(FW) T(CN) F W E C N R P",
+    "titan-chess": "P J N B R Q W G F Y U V",
+    "duggans-fantasy-chess": "G A B S M C",
+}
+
+
+def scattered(variant: Variant, seed: int, count: int) -> list[Position]:
+    """Positions of Kings and pieces scattered at random (the river stays): pins,
+    lines and loaded Catapults that random play seldom reaches; none where the
+    player who just moved could be taken."""
+    rng = random.Random(seed)
+    kinds = SCATTERED[variant.name].split()
+    start = variant.start_position()
+    geo = variant.geometry
+    found: list[Position] = []
+    while len(found) < count:
+        pos = start.copy()
+        free = [sq for sq, p in enumerate(pos.board) if p is not WALL]
+        for sq in free:
+            pos.board[sq] = None
+        rng.shuffle(free)
+        pos.turn = rng.randint(0, 1)
+        king = free.pop()
+        pos.board[king] = variant.piece("K", pos.turn)
+        pos.board[free.pop()] = variant.piece("K", 1 - pos.turn)
+        # half the pieces on the lines of the King to move, where they pin and check
+        lines = [s for v in QUEEN_LINES for s in geo.ray(king, v) if s in free]
+        for _ in range(rng.randint(4, 22)):
+            sq = rng.choice(lines) if lines and rng.random() < 0.5 else free[-1]
+            free.remove(sq)
+            if sq in lines:
+                lines.remove(sq)
+            text = rng.choice(kinds)
+            cargo = text[2:-1] if "(" in text else ""
+            pos.board[sq] = variant.piece(text[0], rng.randint(0, 1), cargo)
+        pos.castling = frozenset()
+        pos = variant.position(variant.write_fen(pos))  # royals and all, as read
+        if not variant.in_check(pos, 1 - pos.turn):
+            found.append(pos)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(SCATTERED))
+def test_fast_legality_equals_making_every_move_in_scattered_positions(name: str) -> None:
+    variant = get_variant(name)
+    for pos in scattered(variant, 8, 1000):
+        fen = pos.fen()
+        assert {pos.move_text(m) for m in variant.legal_moves(pos)} == slow_legal(variant, pos), fen
+        assert pos.fen() == fen
