@@ -13,6 +13,8 @@ import random
 
 import pytest
 
+from trebuchet.variants.geometry import QUEEN_LINES
+from trebuchet.variants.pieces import WALL
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
@@ -116,3 +118,110 @@ def test_core_legality_equals_making_every_move(name: str) -> None:
             special += any(m.tag is not None for m in pseudo)
     assert checked > 100
     assert special > 0 or name == "racing-kings"  # no castling, no en passant there
+
+
+def test_a_special_move_that_refills_its_square_keeps_the_pin_closed() -> None:
+    """A pinned Horse may still deploy (ST-4): the piece it leaves behind shields the
+    King, so only its plain knight moves are illegal.  The fast legality takes such
+    a move, which opens no line, without making it."""
+    variant = get_variant("shatranj-of-troy")
+    pos = variant.position("k8/4r4/9/9/9/9/4T(R)4/9/4K4[] w - - 0 1")
+    horse = variant.square("e3")
+    moves = [m for m in variant.legal_moves(pos) if m.frm == horse]
+    assert len(moves) == 8
+    assert all(pos.move_text(m).endswith(",R@e3") for m in moves)
+    assert {pos.move_text(m) for m in moves} == {
+        pos.move_text(m)
+        for m in variant.pseudo_legal_moves(pos)
+        if m.frm == horse and variant.is_safe(pos, m)
+    }
+
+
+def test_a_special_move_that_empties_a_pinned_square_is_illegal() -> None:
+    """A pinned Catapult may not load a friend beside it (CT-8a): its square empties
+    and the Rook behind it sees the King.  Unpinned, the same loadings are legal."""
+    variant = get_variant("catapults-of-troy")
+    catapult = variant.square("e2")
+    for fen, expected in (
+        ("k7/8/8/8/8/********/4r3/8/8/3RC3/4K3 w - - 0 1", {"e2e3", "e2e4"}),
+        (
+            "k7/8/8/8/8/********/7r/8/8/3RC3/4K3 w - - 0 1",
+            {"e2d2", "e2e1", "e2e3", "e2e4", "e2e5", "e2f2", "e2g2", "e2h2"},
+        ),
+    ):
+        pos = variant.position(fen)
+        assert {pos.move_text(m) for m in variant.legal_moves(pos) if m.frm == catapult} == (
+            expected
+        )
+        assert expected == {
+            pos.move_text(m)
+            for m in variant.pseudo_legal_moves(pos)
+            if m.frm == catapult and variant.is_safe(pos, m)
+        }
+
+
+def test_a_shot_that_unblocks_an_enemy_line_is_illegal() -> None:
+    """An Archer may not shoot (CT-5) the enemy Bishop that stands between its King
+    and an enemy Rook: the square shot empties and the Rook sees the King.  Taking
+    the Bishop by moving there is legal (the Archer blocks in its place)."""
+    variant = get_variant("catapults-of-troy")
+    pos = variant.position("k7/8/8/8/8/********/4r3/8/4b3/3A4/4K3 w - - 0 1")
+    legal = {pos.move_text(m) for m in variant.legal_moves(pos)}
+    assert "d2e3/s" not in legal
+    assert "d2e3" in legal
+    assert legal == slow_legal(variant, pos)
+
+
+#: per game, what may stand on a square of a random position besides the Kings
+#: (``T(FW)``: a carrier and its cargo)
+SCATTERED = {
+    "catapults-of-troy": "E C C(A) C(R) C(P) C(HA) C(M) C(B) M R B H H(A) A P",
+    "shatranj-of-troy": "T T(R) T(FW) T(CN) F W E C N R P",
+    "titan-chess": "P J N B R Q W G F Y U V",
+    "duggans-fantasy-chess": "G A B S M C",
+}
+
+
+def scattered(variant: Variant, seed: int, count: int) -> list[Position]:
+    """Positions of Kings and pieces scattered at random (the river stays): pins,
+    lines and loaded Catapults that random play seldom reaches; none where the
+    player who just moved could be taken."""
+    rng = random.Random(seed)
+    kinds = SCATTERED[variant.name].split()
+    start = variant.start_position()
+    geo = variant.geometry
+    found: list[Position] = []
+    while len(found) < count:
+        pos = start.copy()
+        free = [sq for sq, p in enumerate(pos.board) if p is not WALL]
+        for sq in free:
+            pos.board[sq] = None
+        rng.shuffle(free)
+        pos.turn = rng.randint(0, 1)
+        king = free.pop()
+        pos.board[king] = variant.piece("K", pos.turn)
+        pos.board[free.pop()] = variant.piece("K", 1 - pos.turn)
+        # half the pieces on the lines of the King to move, where they pin and check
+        lines = [s for v in QUEEN_LINES for s in geo.ray(king, v) if s in free]
+        for _ in range(rng.randint(4, 22)):
+            sq = rng.choice(lines) if lines and rng.random() < 0.5 else free[-1]
+            free.remove(sq)
+            if sq in lines:
+                lines.remove(sq)
+            text = rng.choice(kinds)
+            cargo = text[2:-1] if "(" in text else ""
+            pos.board[sq] = variant.piece(text[0], rng.randint(0, 1), cargo)
+        pos.castling = frozenset()
+        pos = variant.position(variant.write_fen(pos))  # royals and all, as read
+        if not variant.in_check(pos, 1 - pos.turn):
+            found.append(pos)
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(SCATTERED))
+def test_fast_legality_equals_making_every_move_in_scattered_positions(name: str) -> None:
+    variant = get_variant(name)
+    for pos in scattered(variant, 8, 1000):
+        fen = pos.fen()
+        assert {pos.move_text(m) for m in variant.legal_moves(pos)} == slow_legal(variant, pos), fen
+        assert pos.fen() == fen

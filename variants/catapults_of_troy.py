@@ -184,31 +184,58 @@ class Catapult(_TroyPiece):
 
     simple = False
 
+    def __init__(self, variant: CatapultsOfTroy, letter: str, name: str) -> None:
+        super().__init__(variant, letter, name)
+        #: per square, its rank and file outward, each square with the quiet move there
+        self._lines: list[tuple[tuple[tuple[int, Move], ...], ...]] = []
+        #: (from, to, friend) -> an empty Catapult's move that loads the friend (CT-8a)
+        self._loads: dict[tuple[int, int, Piece], Move] = {}
+
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        self._lines = [
+            tuple(tuple((t, quiet(sq, t)) for t in geometry.ray(sq, vec)) for vec in ORTHOGONAL)
+            for sq in range(geometry.size)
+        ]
+
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        variant = self.variant
-        rider = variant.rider(piece)
-        geo = variant.geometry
         board = pos.board
         color = piece.color
         assert color is not None
-        empty = variant.piece("C", color)
-        for vec in ORTHOGONAL:
-            for t in geo.ray(sq, vec):
+        if not piece.cargo:
+            # CT-8a: an empty Catapult's rook moves; one ending on a friend loads it
+            for line in self._lines[sq]:
+                for t, quiet_move in line:
+                    x = board[t]
+                    if x is None:
+                        out.append(quiet_move)
+                        continue
+                    if x is not WALL and x.color == color:
+                        key = (sq, t, x)
+                        load = self._loads.get(key)
+                        if load is None:
+                            loading: list[Move] = []
+                            self._load(sq, t, x, None, loading)
+                            load = self._loads[key] = loading[0]
+                        out.append(load)
+                    break
+            return
+        rider = self.variant.rider(piece)
+        assert rider is not None
+        empty = self.variant.piece("C", color)
+        for line in self._lines[sq]:
+            for t, _ in line:
                 x = board[t]
                 if x is None:
-                    if rider is None:
-                        out.append(quiet(sq, t))
-                    else:
-                        out.append(self._carry(sq, t, piece, rider))
-                        leave = (Change(sq, rider), Place(t, empty))
-                        out.append(_tagged(sq, t, leave, TroyMove.LEAVE))
+                    out.append(self._carry(sq, t, piece, rider))
+                    leave = (Change(sq, rider), Place(t, empty))
+                    out.append(_tagged(sq, t, leave, TroyMove.LEAVE))
                     continue
                 if x is not WALL and x.color == color:
                     self._load(sq, t, x, rider, out)
                 break
-        if rider is not None:
-            self._launches(pos, sq, rider, out)
-            self._rider_moves(pos, sq, piece, rider, out)
+        self._launches(pos, sq, rider, out)
+        self._rider_moves(pos, sq, piece, rider, out)
 
     def _carry(self, sq: int, t: int, piece: Piece, rider: Piece) -> Move:
         """CT-8b: the loaded Catapult moves as one piece; a pawn riding it to its
@@ -566,6 +593,11 @@ class CatapultsOfTroy(Variant):
         #: kinds whose captures the rays of the rules core find (for a rider, from
         #: its Catapult's square)
         self._simple_riders = frozenset(k for k, t in self.types.items() if t.simple)
+        #: (player, kind, Catapult square) -> the squares from which a piece of that kind
+        #: could step onto it (CT-8d), worked out once
+        self._boarders = self._boarding_origins()
+        #: (kind, square, target) -> what :meth:`_piece_zone` says
+        self._piece_zones: dict[tuple[str, int, int], tuple[int, ...]] = {}
 
     def piece_types(self) -> list[PieceType]:
         return [
@@ -657,59 +689,80 @@ class CatapultsOfTroy(Variant):
 
     def _riders_capture(self, pos: Position, target: int, by: Player) -> bool:
         """CT-8e: whether the rider of a ``by`` Catapult, a piece of a simple kind,
-        captures ``target`` from the Catapult's square (as it would standing there)."""
+        captures ``target`` from the Catapult's square (as it would standing there).
+
+        Read off the rules core's reverse rays and leaps from ``target``: a Catapult
+        met first on a ray (or on a leap square) whose rider's kind attacks from
+        there.  Those tables hold only the simple kinds."""
         board = pos.board
-        simple = self._simple_riders
-        for s, x in enumerate(board):
-            if x is not None and x.cargo and x.kind == "C" and x.color == by:
-                if x.cargo[0] not in simple:
+        tables = self._tables
+        for s, kinds, _ in tables.steps[by][target]:
+            x = board[s]
+            if x is None or not x.cargo:
+                continue
+            if x.kind == "C" and x.color == by and x.cargo[0] in kinds:
+                return True
+        for ray, kinds_at in tables.rays[by][target]:
+            for i, s in enumerate(ray):
+                x = board[s]
+                if x is None:
                     continue
-                board[s] = self.rider(x)
-                try:
-                    if any(s in line for line in self._check_lines(pos, target, by)):
-                        return True
-                finally:
-                    board[s] = x
+                if x.cargo and x.kind == "C" and x.color == by and x.cargo[0] in kinds_at[i]:
+                    return True
+                break
         return False
 
     def special_zone(self, pos: Position, target: int, by: Player) -> frozenset[int] | None:
         """The squares whose contents decide :meth:`removes` for ``target``: for each
         ``by`` piece of a special kind (or Catapult carrying a rider) that lines up
         with the target as its kind must, its square and the squares between."""
-        geo = self.geometry
         special = self._tables.slow_kinds[by]
-        shapes = _SHAPES
-        found: list[int] = []
-        for s, x in pos.pieces(by):
-            if x.kind == "C":
+        cache = self._piece_zones
+        found: set[int] = set()
+        board = pos.board
+        # WALL has no owner, so the owner test also passes over the river.
+        for s in self._reach.lined_up[target]:
+            x = board[s]
+            if x is None or x.color != by:
+                continue
+            kind = x.kind
+            if kind == "C":
                 if not x.cargo:
                     continue
                 kind = x.cargo[0]
-            elif x.kind in special:
-                kind = x.kind
-            else:
+            elif kind not in special:
                 continue
-            shape = shapes.get(kind)
-            if shape is None:
-                continue
-            df = abs(geo.file_of(s) - geo.file_of(target))
-            dr = abs(geo.rank_of(s) - geo.rank_of(target))
-            if shape == "knight":
-                if {df, dr} == {1, 2}:
-                    found.append(s)
-                continue
-            orthogonal = df == 0 or dr == 0
-            if not (orthogonal or df == dr):
-                continue
-            if (
-                (shape == "orthogonal" and orthogonal)
-                or (shape == "diagonal" and not orthogonal)
-                or (shape == "near" and max(df, dr) == 1)
-                or (shape == "two" and max(df, dr) <= 2)
-            ):
-                found.append(s)
-                found.extend(geo.between(s, target))
+            key = (kind, s, target)
+            zone = cache.get(key)
+            if zone is None:
+                zone = cache[key] = self._piece_zone(kind, s, target)
+            if zone:
+                found.update(zone)
         return frozenset(found)
+
+    def _piece_zone(self, kind: str, s: int, target: int) -> tuple[int, ...]:
+        """For a piece capturing as ``kind`` on ``s``: its square and the squares between
+        it and ``target`` if it lines up with the target as its kind must (by
+        :data:`_SHAPES`), else nothing."""
+        geo = self.geometry
+        shape = _SHAPES.get(kind)
+        if shape is None:
+            return ()
+        df = abs(geo.file_of(s) - geo.file_of(target))
+        dr = abs(geo.rank_of(s) - geo.rank_of(target))
+        if shape == "knight":
+            return (s,) if {df, dr} == {1, 2} else ()
+        orthogonal = df == 0 or dr == 0
+        if not (orthogonal or df == dr):
+            return ()
+        if (
+            (shape == "orthogonal" and orthogonal)
+            or (shape == "diagonal" and not orthogonal)
+            or (shape == "near" and max(df, dr) == 1)
+            or (shape == "two" and max(df, dr) <= 2)
+        ):
+            return (s, *geo.between(s, target))
+        return ()
 
     # -- moves no single piece generates -------------------------------------------
     def add_special_moves(self, pos: Position, color: Player, out: list[Move]) -> None:
@@ -717,28 +770,66 @@ class CatapultsOfTroy(Variant):
         non-capturing moves."""
         board = pos.board
         empty = self.piece("C", color)
-        if empty not in board:
-            return
-        for c, cat in enumerate(board):
-            if cat is empty:
-                self._boardings(pos, c, cat, out)
+        c = -1
+        while empty in board[c + 1 :]:
+            c = board.index(empty, c + 1)
+            self._boardings(pos, c, empty, out)
+
+    def _boarding_origins(self) -> dict[tuple[Player, str, int], frozenset[int]]:
+        """Per player, kind and square: the squares of :attr:`_Reach.boarders` from
+        which a piece of the kind could move onto the square (its moves on an empty
+        board).  The kinds of Betza moves relocate only by those moves (an Archer's
+        shot, a Bridge Builder's bridge move nothing; a Horse releasing its Archer
+        makes its knight move); a Catapult and a Ram only along the rank and file."""
+        geo = self.geometry
+        found: dict[tuple[Player, str, int], frozenset[int]] = {}
+        for kind, ptype in self.types.items():
+            for color in self.player_range:
+                for c in range(geo.size):
+                    origins = []
+                    for a in self._reach.boarders[c]:
+                        if isinstance(ptype, BetzaPiece):
+                            if c not in ptype.betza_targets(color, a):
+                                continue
+                        elif geo.file_of(a) != geo.file_of(c) and geo.rank_of(a) != geo.rank_of(c):
+                            continue
+                        origins.append(a)
+                    found[color, kind, c] = frozenset(origins)
+        return found
 
     def _boardings(self, pos: Position, c: int, cat: Piece, out: list[Move]) -> None:
         board = pos.board
+        color = cat.color
+        assert color is not None
+        origins = self._boarders
+        reach = self._reach
+        # Every kind steps onto the Catapult along an open line or by a knight's leap:
+        # on each line only the first piece met can, and then only if its kind reaches
+        # (the squares in the order of ``boarders``, as the moves are listed).
+        candidates = [a for a in reach.knight[c] if board[a] is not None]
+        for line in reach.lines[c]:
+            for a in line:
+                if board[a] is not None:
+                    candidates.append(a)
+                    break
+        candidates.sort()
         board[c] = None
         try:
             found: list[tuple[Piece, Move]] = []
-            for a in self._reach.boarders[c]:
+            for a in candidates:
                 piece = board[a]
-                if piece is None or piece.color != cat.color:
+                if piece is None or piece.color != color:
+                    continue
+                if a not in origins[color, piece.kind, c]:
                     continue
                 assert piece.type is not None
                 raw: list[Move] = []
                 piece.type.generate(pos, a, piece, raw)
+                # a move that steps onto the Catapult ends there: that cheap test first
                 found += [
                     (piece, self.promote_if_due(piece, m))
                     for m in raw
-                    if Relocate(a, c) in m.actions and not m.is_capture()
+                    if m.to == c and Relocate(a, c) in m.actions and not m.is_capture()
                 ]
         finally:
             board[c] = cat
@@ -827,9 +918,36 @@ class _Reach:
             )
             for c in squares
         ]
+        #: the square's lines (ranks, files, diagonals) outward from it, and the squares
+        #: a knight's leap away
+        self.lines = [tuple(r for vec in QUEEN_LINES if (r := geo.ray(t, vec))) for t in squares]
+        self.knight = [
+            tuple(
+                s
+                for v in ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))
+                if (s := geo.offset(t, v)) is not None
+            )
+            for t in squares
+        ]
         #: the target's rank and file, outward from it
         self.orthogonal = [
             tuple(r for vec in ORTHOGONAL if (r := geo.ray(t, vec))) for t in squares
+        ]
+        #: the squares that line up with the target in one of the ways of :data:`_SHAPES`
+        #: (on its lines or a knight's leap away), in order
+        self.lined_up = [
+            tuple(
+                s
+                for s in squares
+                if s != t
+                and (
+                    (df := abs(geo.file_of(s) - geo.file_of(t))) == 0
+                    or (dr := abs(geo.rank_of(s) - geo.rank_of(t))) == 0
+                    or df == dr
+                    or {df, dr} == {1, 2}
+                )
+            )
+            for t in squares
         ]
 
 

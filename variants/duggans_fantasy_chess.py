@@ -237,6 +237,22 @@ class Mercenary(PieceType):
             color: [self._square_table(geometry, color, sq) for sq in range(geometry.size)]
             for color in (WHITE, BLACK)
         }
+        #: per player and square: the side and forward steps of a threatened Mercenary,
+        #: each with its move there and its capture there
+        self.threatened_steps = {
+            color: [
+                tuple(
+                    (
+                        t,
+                        Move(sq, t, (Relocate(sq, t),), tag=DugganMove.THREATENED),
+                        Move(sq, t, (Remove(t), Relocate(sq, t)), tag=DugganMove.THREATENED),
+                    )
+                    for t in self.tables[color][sq][2]
+                )
+                for sq in range(geometry.size)
+            ]
+            for color in (WHITE, BLACK)
+        }
 
     def _square_table(
         self, geo: Geometry, color: Player, sq: int
@@ -256,19 +272,21 @@ class Mercenary(PieceType):
         color = piece.color
         assert color is not None
         board = pos.board
-        ahead, double, steps = self.tables[color][sq]
+        ahead, double, _ = self.tables[color][sq]
         if ahead >= 0 and board[ahead] is None:
             out.append(quiet(sq, ahead))
             if double >= 0 and board[double] is None:
                 out.append(quiet(sq, double))
-        if not self.variant.threatened(pos, sq, color):
-            return
-        for t in steps:
+        found = []
+        for t, step, take in self.threatened_steps[color][sq]:
             x = board[t]
             if x is None and t != ahead:
-                out.append(Move(sq, t, (Relocate(sq, t),), tag=DugganMove.THREATENED))
+                found.append(step)
             elif x is not None and x is not WALL and x.color != color:
-                out.append(Move(sq, t, (Remove(t), Relocate(sq, t)), tag=DugganMove.THREATENED))
+                found.append(take)
+        # the threat (an attack test) is asked only when there is a step to make
+        if found and self.variant.threatened(pos, sq, color):
+            out.extend(found)
 
 
 class Commander(BetzaPiece):
@@ -315,6 +333,16 @@ class Assassin(GolemProofPiece):
     def __init__(self, variant: DuggansFantasyChess) -> None:
         super().__init__(ASSASSIN, "Assassin", "cK")
         self.variant = variant
+        #: per square, the teleport from there to each square (made once)
+        self.teleports: list[tuple[Move, ...]] = []
+
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        squares = range(geometry.size)
+        self.teleports = [
+            tuple(Move(sq, t, (Relocate(sq, t),), tag=DugganMove.TELEPORT) for t in squares)
+            for sq in squares
+        ]
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
         super().generate(pos, sq, piece, out)
@@ -324,9 +352,10 @@ class Assassin(GolemProofPiece):
         if "cornered-assassin" in variant.options and variant.attacked_by_opponent(pos, sq, color):
             return
         cowardly = "cowardly-assassin" in variant.options
+        teleports = self.teleports[sq]
         for t, x in enumerate(pos.board):
             if x is None and (not cowardly or variant.defended_after_teleport(pos, sq, t)):
-                out.append(Move(sq, t, (Relocate(sq, t),), tag=DugganMove.TELEPORT))
+                out.append(teleports[t])
 
 
 # -- the game ---------------------------------------------------------------------------

@@ -176,6 +176,11 @@ class BetzaPiece(PieceType):
         """
         if type(self).generate is not BetzaPiece.generate:
             return super().targets(color, sq)
+        return self.betza_targets(color, sq)
+
+    def betza_targets(self, color: Player, sq: int) -> frozenset[int]:
+        """The squares the Betza string's own moves may reach from ``sq`` on some board
+        (what :meth:`targets` says when ``generate`` adds nothing)."""
         found = {step[0] for step in self._steps[color][sq]}
         found.update(t for ray in self._rays[color][sq] for t, _, _ in ray)
         found.update(t for _, path in self._hops[color][sq] for t in path)

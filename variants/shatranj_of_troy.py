@@ -73,25 +73,42 @@ class TrojanHorse(BetzaPiece):
     def __init__(self) -> None:
         super().__init__(HORSE, "Trojan Horse", "N")
         self._unloaded: dict[tuple[Piece, str], tuple[Piece, Piece]] = {}
+        #: (Horse, from, to, capture?) -> its knight move there and that move's
+        #: deployments, made once: moves are immutable values, and the knight moves
+        #: are the Betza tables' own objects (an entry serves only that very move)
+        self._deploys: dict[tuple[Piece, int, int, bool], tuple[Move, tuple[Move, ...]]] = {}
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
         start = len(out)
         super().generate(pos, sq, piece, out)
         if not piece.cargo:
             return
+        deploys = self._deploys
+        board = pos.board
+        for i in range(start, len(out)):
+            move = out[i]
+            key = (piece, sq, move.to, board[move.to] is not None)
+            found = deploys.get(key)
+            if found is None or found[0] is not move:
+                found = deploys[key] = (move, self._deployments(pos, sq, piece, move))
+            out.extend(found[1])
+
+    def _deployments(self, pos: Position, sq: int, piece: Piece, move: Move) -> tuple[Move, ...]:
+        """``move`` of the Horse ``piece`` on ``sq`` leaving each kind of its cargo behind."""
         names = pos.variant.geometry.names
-        for move in out[start:]:
-            for kind in dict.fromkeys(piece.cargo):
-                horse, left = self._unload(pos, piece, kind)
-                out.append(
-                    Move(
-                        sq,
-                        move.to,
-                        (*move.actions, Change(move.to, horse), Place(sq, left)),
-                        tag=TrojanMove.DEPLOY,
-                        suffix=f",{kind}@{names[sq]}",
-                    )
+        found = []
+        for kind in dict.fromkeys(piece.cargo):
+            horse, left = self._unload(pos, piece, kind)
+            found.append(
+                Move(
+                    sq,
+                    move.to,
+                    (*move.actions, Change(move.to, horse), Place(sq, left)),
+                    tag=TrojanMove.DEPLOY,
+                    suffix=f",{kind}@{names[sq]}",
                 )
+            )
+        return tuple(found)
 
     def _unload(self, pos: Position, piece: Piece, kind: str) -> tuple[Piece, Piece]:
         """(the Horse without one ``kind``, the piece of ``kind`` it leaves), cached."""
@@ -302,8 +319,13 @@ class ShatranjOfTroy(Variant):
     # -- generation ----------------------------------------------------------
     def adjust_moves(self, pos: Position, color: Player, moves: list[Move]) -> list[Move]:
         """Every capture sends its victim to the captor's hand (ST-5)."""
+        board = pos.board
+        # Every capture of this game lands on its victim (ST-3: no en passant), so a
+        # move onto an empty square is none: the quick test spares most moves the scan.
         return [
-            self._to_hand(pos, m, color) if m.frm is not None and m.is_capture() else m
+            self._to_hand(pos, m, color)
+            if m.frm is not None and board[m.to] is not None and m.is_capture()
+            else m
             for m in moves
         ]
 

@@ -118,12 +118,61 @@ def _run_length(geo: Geometry, sq: int, color: Player) -> int:
     return CENTRE - rel if rel < CENTRE else 1
 
 
+_TableStep = tuple[int, Move | None, Move | None]
+"""A square a piece may step or leap to, its quiet move there and its capture there
+(None where it has no such move)."""
+
+
+def _pawn_run(geo: Geometry, color: Player, sq: int) -> tuple[tuple[int, Move], ...]:
+    """TC-2: each square of the forward run with the Pawn's move there, which leaves
+    the squares it passed as en passant targets."""
+    ray = geo.ray(sq, (0, _forward(color)))[: _run_length(geo, sq, color)]
+    return tuple((t, Move(sq, t, (Relocate(sq, t),), ep=ray[:k])) for k, t in enumerate(ray))
+
+
+def _forward_diagonals(geo: Geometry, color: Player, sq: int) -> tuple[int, ...]:
+    f = _forward(color)
+    found = (geo.offset(sq, (dx, f)) for dx in (-1, 1))
+    return tuple(t for t in found if t is not None)
+
+
+def _table_steps(
+    board: list[Piece | None], steps: tuple[_TableStep, ...], color: Player, out: list[Move]
+) -> None:
+    """The moves of ``steps`` in this position: the quiet move onto an empty square,
+    the capture onto an enemy."""
+    for t, quiet_move, capture_move in steps:
+        x = board[t]
+        if x is None:
+            if quiet_move is not None:
+                out.append(quiet_move)
+        elif capture_move is not None and x is not WALL and x.color != color:
+            out.append(capture_move)
+
+
 class TitanPawn(PieceType):
     """The ordinary Pawn (TC-2): from below the centre it may run forward over any
     number of empty squares up to the centre rank; each square it passes becomes an
     en passant target for enemy ordinary Pawns for one move."""
 
     simple = True  # it removes only by its diagonal captures; e.p. never takes a King
+
+    def __init__(self, letter: str, name: str) -> None:
+        super().__init__(letter, name)
+        #: per player and square: the forward run (each square with its move, which
+        #: leaves the squares passed as en passant targets), and the two diagonals
+        #: forward with the capture there, worked out once in :meth:`bind`
+        self._runs: dict[Player, list[tuple[tuple[int, Move], ...]]] = {}
+        self._diagonals: dict[Player, list[tuple[tuple[int, Move], ...]]] = {}
+
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        for color in initial:
+            self._runs[color] = [_pawn_run(geometry, color, sq) for sq in range(geometry.size)]
+            self._diagonals[color] = [
+                tuple((t, capture(sq, t)) for t in _forward_diagonals(geometry, color, sq))
+                for sq in range(geometry.size)
+            ]
 
     def targets(self, color: Player, sq: int) -> frozenset[int]:
         return _pawn_targets(_geo(self), color, sq)
@@ -133,24 +182,20 @@ class TitanPawn(PieceType):
         return (((1, f), 1), ((-1, f), 1))
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        geo = _geo(self)
+        board = pos.board
         color = piece.color
         assert color is not None
-        f = _forward(color)
-        ray = geo.ray(sq, (0, f))[: _run_length(geo, sq, color)]
-        for k, t in enumerate(ray):
-            if pos.board[t] is not None:
+        for t, move in self._runs[color][sq]:
+            if board[t] is not None:
                 break
-            out.append(Move(sq, t, (Relocate(sq, t),), ep=ray[:k]))
-        for dx in (-1, 1):
-            diag = geo.offset(sq, (dx, f))
-            if diag is None:
-                continue
-            x = pos.board[diag]
-            if _enemy(x, color):
-                out.append(capture(sq, diag))
-            elif x is None and diag in pos.ep:
-                self._en_passant(pos, sq, diag, color, out)
+            out.append(move)
+        for diag, take in self._diagonals[color][sq]:
+            x = board[diag]
+            if x is None:
+                if diag in pos.ep:
+                    self._en_passant(pos, sq, diag, color, out)
+            elif x is not WALL and x.color != color:
+                out.append(take)
 
     @staticmethod
     def _en_passant(pos: Position, sq: int, t: int, color: Player, out: list[Move]) -> None:
@@ -166,31 +211,53 @@ class NinjaPawn(PieceType):
     from its own half, captures diagonally forward anywhere and sideways in the enemy
     half.  Not simple: the sideways capture depends on the rank it stands on."""
 
+    def __init__(self, letter: str, name: str) -> None:
+        super().__init__(letter, name)
+        #: per player and square: the forward run's moves, then each square to the
+        #: side and diagonally forward with its quiet move and its capture (None where
+        #: there is none), worked out once in :meth:`bind`
+        self._runs: dict[Player, list[tuple[tuple[int, Move], ...]]] = {}
+        self._wings: dict[Player, list[tuple[_TableStep, ...]]] = {}
+
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        for color in initial:
+            self._runs[color] = [
+                tuple((t, quiet(sq, t)) for t, _ in _pawn_run(geometry, color, sq))
+                for sq in range(geometry.size)  # TC-3: no en passant squares
+            ]
+            self._wings[color] = [
+                self._wing_steps(geometry, color, sq) for sq in range(geometry.size)
+            ]
+
+    @staticmethod
+    def _wing_steps(geo: Geometry, color: Player, sq: int) -> tuple[_TableStep, ...]:
+        """TC-3: sideways it moves, and captures only in the enemy half; diagonally
+        forward it only captures."""
+        f = _forward(color)
+        enemy_half = _rel_rank(geo, sq, color) > CENTRE
+        found: list[_TableStep] = []
+        for dx in (-1, 1):
+            side = geo.offset(sq, (dx, 0))
+            if side is not None:
+                found.append((side, quiet(sq, side), capture(sq, side) if enemy_half else None))
+            diag = geo.offset(sq, (dx, f))
+            if diag is not None:
+                found.append((diag, None, capture(sq, diag)))
+        return tuple(found)
+
     def targets(self, color: Player, sq: int) -> frozenset[int]:
         return _pawn_targets(_geo(self), color, sq)
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        geo = _geo(self)
         board = pos.board
         color = piece.color
         assert color is not None
-        f = _forward(color)
-        for t in geo.ray(sq, (0, f))[: _run_length(geo, sq, color)]:
+        for t, move in self._runs[color][sq]:
             if board[t] is not None:
                 break
-            out.append(quiet(sq, t))  # TC-3: no en passant squares
-        enemy_half = _rel_rank(geo, sq, color) > CENTRE
-        for dx in (-1, 1):
-            side = geo.offset(sq, (dx, 0))
-            if side is not None:
-                x = board[side]
-                if x is None:
-                    out.append(quiet(sq, side))
-                elif enemy_half and _enemy(x, color):
-                    out.append(capture(sq, side))
-            diag = geo.offset(sq, (dx, f))
-            if diag is not None and _enemy(board[diag], color):
-                out.append(capture(sq, diag))
+            out.append(move)
+        _table_steps(board, self._wings[color][sq], color, out)
 
 
 class NinjaJumper(PieceType):
@@ -210,6 +277,55 @@ class NinjaJumper(PieceType):
         super().__init__(letter, name)
         self.lines = lines
         self.leaps = leaps
+        #: per square: for each line, the adjacent square with its quiet move and
+        #: capture, the square beyond (-1: none) and the jump's four moves (indexed by
+        #: 2 * enemy jumped + landing square occupied); then the leaps
+        self._lines: list[tuple[tuple[int, Move, Move, int, tuple[Move, ...]], ...]] = []
+        self._leaps: list[tuple[_TableStep, ...]] = []
+
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        self._lines = [self._line_steps(geometry, sq) for sq in range(geometry.size)]
+        self._leaps = [
+            tuple(
+                (t, quiet(sq, t), capture(sq, t))
+                for v in self.leaps
+                if (t := geometry.offset(sq, v)) is not None
+            )
+            for sq in range(geometry.size)
+        ]
+
+    def _line_steps(
+        self, geo: Geometry, sq: int
+    ) -> tuple[tuple[int, Move, Move, int, tuple[Move, ...]], ...]:
+        found = []
+        for v in self.lines:
+            ray = geo.ray(sq, v)[:2]
+            if not ray:
+                continue
+            mid = ray[0]
+            land = ray[1] if len(ray) == 2 else -1
+            jumps: tuple[Move, ...] = ()
+            if land >= 0:
+                jumps = tuple(
+                    self._jump_move(sq, mid, land, over_enemy, onto_enemy)
+                    for over_enemy in (False, True)
+                    for onto_enemy in (False, True)
+                )
+            found.append((mid, quiet(sq, mid), capture(sq, mid), land, jumps))
+        return tuple(found)
+
+    @staticmethod
+    def _jump_move(sq: int, mid: int, land: int, over_enemy: bool, onto_enemy: bool) -> Move:
+        """TC-4: the two-square move over ``mid``; a jumped enemy is captured, and so is
+        an enemy on the landing square."""
+        actions: list[Action] = []
+        if over_enemy:
+            actions.append(Remove(mid))
+        if onto_enemy:
+            actions.append(Remove(land))
+        actions.append(Relocate(sq, land))
+        return Move(sq, land, tuple(actions), tag=TitanMove.JUMP if over_enemy else None)
 
     def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
         for v in self.lines:
@@ -219,47 +335,27 @@ class NinjaJumper(PieceType):
             yield v, 1
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        geo = _geo(self)
         board = pos.board
         color = piece.color
         assert color is not None
-        for v in self.lines:
-            ray = geo.ray(sq, v)[:2]
-            if not ray:
+        for mid, quiet_move, capture_move, land, jumps in self._lines[sq]:
+            x = board[mid]
+            over_enemy = 0
+            if x is None:
+                out.append(quiet_move)
+            elif x is not WALL and x.color != color:
+                out.append(capture_move)
+                over_enemy = 2
+            if land < 0:
                 continue
-            _step(pos, sq, ray[0], color, out)
-            if len(ray) == 2:
-                self._jump(board, sq, ray[0], ray[1], color, out)
-        for v in self.leaps:
-            t = geo.offset(sq, v)
-            if t is not None:
-                _step(pos, sq, t, color, out)  # TC-4: the camel leap takes one piece
-
-    @staticmethod
-    def _jump(
-        board: list[Piece | None], sq: int, mid: int, land: int, color: Player, out: list[Move]
-    ) -> None:
-        """The two-square move over ``mid`` (TC-4: up to two captures)."""
-        target = board[land]
-        if target is not None and not _enemy(target, color):
-            return
-        actions: list[Action] = []
-        if _enemy(board[mid], color):
-            actions.append(Remove(mid))
-        if target is not None:
-            actions.append(Remove(land))
-        actions.append(Relocate(sq, land))
-        tag = TitanMove.JUMP if _enemy(board[mid], color) else None
-        out.append(Move(sq, land, tuple(actions), tag=tag))
-
-
-def _step(pos: Position, sq: int, t: int, color: Player, out: list[Move]) -> None:
-    """A leap or step to ``t``: a quiet move, or a capture by replacement."""
-    x = pos.board[t]
-    if x is None:
-        out.append(quiet(sq, t))
-    elif _enemy(x, color):
-        out.append(capture(sq, t))
+            # TC-4: the two-square move, up to two captures
+            target = board[land]
+            if target is None:
+                out.append(jumps[over_enemy])
+            elif target is not WALL and target.color != color:
+                out.append(jumps[over_enemy + 1])
+        # TC-4: the camel leap takes one piece
+        _table_steps(board, self._leaps[sq], color, out)
 
 
 class FlyingBomber(PieceType):
@@ -276,61 +372,83 @@ class FlyingBomber(PieceType):
     def __init__(self, letter: str, name: str, lines: tuple[Vector, ...]) -> None:
         super().__init__(letter, name)
         self.lines = lines
+        #: per square, its lines, each with its moves: see :class:`_BomberRay`
+        self._rays: list[tuple[_BomberRay, ...]] = []
+
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        self._rays = [
+            tuple(_BomberRay(sq, geometry.ray(sq, v)) for v in self.lines)
+            for sq in range(geometry.size)
+        ]
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        geo = _geo(self)
+        board = pos.board
         color = piece.color
         assert color is not None
-        for v in self.lines:
-            ray = geo.ray(sq, v)
-            first = next((i for i, t in enumerate(ray) if pos.board[t] is not None), len(ray))
-            for t in ray[:first]:
-                out.append(quiet(sq, t))
+        for line in self._rays[sq]:
+            ray = line.ray
+            n = len(ray)
+            first = 0
+            while first < n and board[ray[first]] is None:
+                out.append(line.quiet[first])
+                first += 1
             if first == 0:
-                self._adjacent(pos.board, sq, ray, color, out)
-            elif first < len(ray):
-                self._distant(pos.board, sq, ray, first, color, out)
+                # A piece right next to it: leap a friend, fly over or double-capture
+                # an enemy.
+                if n < 2:
+                    continue
+                near, far = board[ray[0]], board[ray[1]]
+                if far is not None and (far is WALL or far.color == color):
+                    continue
+                if near is not None and near is not WALL and near.color != color:
+                    if far is None:
+                        out.append(line.flyover[0])
+                    elif line.double is not None:
+                        # TC-5: the double capture is compulsory: no single capture here
+                        out.append(line.double)
+                elif far is None:
+                    out.append(line.quiet[1])
+                elif line.capture_two is not None:
+                    # TC-5: over a friendly piece it captures by replacement only
+                    out.append(line.capture_two)
+            elif first < n:
+                # The first piece lies beyond empty squares: fly over it, or replace it
+                # at two.
+                prey = board[ray[first]]
+                if prey is None or prey is WALL or prey.color == color:
+                    continue
+                if first == 1 and line.capture_two is not None:
+                    # TC-5: the distance-two replacement capture
+                    out.append(line.capture_two)
+                if first + 1 < n and board[ray[first + 1]] is None:
+                    out.append(line.flyover[first])
 
-    @staticmethod
-    def _adjacent(
-        board: list[Piece | None], sq: int, ray: tuple[int, ...], color: Player, out: list[Move]
-    ) -> None:
-        """A piece right next to it: leap a friend, fly over or double-capture an enemy."""
-        if len(ray) < 2:
-            return
-        s1, s2 = ray[0], ray[1]
-        near, far = board[s1], board[s2]
-        if far is not None and not _enemy(far, color):
-            return
-        if _enemy(near, color):
-            if far is None:
-                out.append(_flyover(sq, s1, s2))
-            else:  # TC-5: the double capture is compulsory: no single capture of s1 here
-                both = (Remove(s1), Remove(s2), Relocate(sq, s2))
-                out.append(Move(sq, s2, both, tag=TitanMove.DOUBLE))
-        elif far is None:
-            out.append(quiet(sq, s2))
-        else:  # TC-5: over a friendly piece it captures by replacement only
-            out.append(capture(sq, s2))
 
-    @staticmethod
-    def _distant(
-        board: list[Piece | None],
-        sq: int,
-        ray: tuple[int, ...],
-        first: int,
-        color: Player,
-        out: list[Move],
-    ) -> None:
-        """The first piece lies beyond empty squares: fly over it, or replace it at two."""
-        prey = ray[first]
-        if not _enemy(board[prey], color):
-            return
-        if first == 1:  # TC-5: the distance-two replacement capture
-            out.append(capture(sq, prey))
-        if first + 1 < len(ray) and board[ray[first + 1]] is None:
-            land = ray[first + 1]
-            out.append(_flyover(sq, prey, land))
+class _BomberRay:
+    """A line of a Flying Bomber or Raptor from its square, with its moves made once:
+    the quiet move to each square, the fly-over of each square onto the next, the
+    capture by replacement two squares away and the double capture (TC-5)."""
+
+    __slots__ = ("capture_two", "double", "flyover", "quiet", "ray")
+
+    def __init__(self, sq: int, ray: tuple[int, ...]) -> None:
+        self.ray = ray
+        self.quiet: tuple[Move, ...] = tuple(quiet(sq, t) for t in ray)
+        self.flyover: tuple[Move, ...] = tuple(
+            _flyover(sq, ray[i], ray[i + 1]) for i in range(len(ray) - 1)
+        )
+        self.capture_two: Move | None = None
+        self.double: Move | None = None
+        if len(ray) > 1:
+            self.capture_two = capture(sq, ray[1])
+            both = (Remove(ray[0]), Remove(ray[1]), Relocate(sq, ray[1]))
+            self.double = Move(sq, ray[1], both, tag=TitanMove.DOUBLE)
+
+
+_QuadPath = tuple[int, tuple[int, ...], tuple[Move, ...], tuple[Move, ...]]
+"""A Quad piece's path from its square: the first-step square, the squares outward
+from it, the quiet move to each and the fly-over of each onto the next."""
 
 
 class QuadPiece(PieceType):
@@ -346,25 +464,39 @@ class QuadPiece(PieceType):
         super().__init__(letter, name)
         #: (first step, outward direction) pairs
         self.paths = paths
+        #: per square, its paths (see :data:`_QuadPath`)
+        self._paths: list[tuple[_QuadPath, ...]] = []
+
+    def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
+        super().bind(geometry, initial)
+        self._paths = []
+        for sq in range(geometry.size):
+            found: list[_QuadPath] = []
+            for first, outward in self.paths:
+                s1 = geometry.offset(sq, first)
+                if s1 is None:
+                    continue
+                ray = geometry.ray(s1, outward)
+                quiets = tuple(quiet(sq, t) for t in ray)
+                flyovers = tuple(_flyover(sq, ray[i], ray[i + 1]) for i in range(len(ray) - 1))
+                found.append((s1, ray, quiets, flyovers))
+            self._paths.append(tuple(found))
 
     def generate(self, pos: Position, sq: int, piece: Piece, out: list[Move]) -> None:
-        geo = _geo(self)
         board = pos.board
         color = piece.color
         assert color is not None
-        for first, outward in self.paths:
-            s1 = geo.offset(sq, first)
-            if s1 is None or board[s1] is not None:
+        for s1, ray, quiets, flyovers in self._paths[sq]:
+            if board[s1] is not None:
                 continue  # TC-6: a piece on the first step blocks and cannot be taken
-            ray = geo.ray(s1, outward)
-            for i, t in enumerate(ray):
-                x = board[t]
+            n = len(ray)
+            for i in range(n):
+                x = board[ray[i]]
                 if x is None:
-                    out.append(quiet(sq, t))
+                    out.append(quiets[i])
                     continue
-                if _enemy(x, color) and i + 1 < len(ray) and board[ray[i + 1]] is None:
-                    land = ray[i + 1]
-                    out.append(_flyover(sq, t, land))
+                if x is not WALL and x.color != color and i + 1 < n and board[ray[i + 1]] is None:
+                    out.append(flyovers[i])
                 break
 
 

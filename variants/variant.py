@@ -36,6 +36,7 @@ from trebuchet.variants.fen import EnPassant, castling_text, read_castling, set_
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Change,
+    Hand,
     Move,
     MoveKind,
     Place,
@@ -707,7 +708,7 @@ class Variant:
                 if _held(m, checks, block, pins):
                     continue
                 legal.append(m)
-            elif tag == MoveKind.DROP and not checks:
+            elif not checks and (tag == MoveKind.DROP or _opens_nothing(m, us, king, pins)):
                 legal.append(m)
             else:
                 # a special move (castling, en passant, a deployment, a drop out of
@@ -734,7 +735,7 @@ class Variant:
         pins = self._pins(pos, king, us)
         block = checks[0] if len(checks) == 1 else None
         zone = self.special_zone(pos, king, them)
-        attacked_now = zone is not None and self.special_attacks(pos, king, them)
+        attacked_now = bool(zone) and self.special_attacks(pos, king, them)
         plain = self.plain_tags
         legal = []
         for m in moves:
@@ -747,6 +748,13 @@ class Variant:
                         legal.append(m)
                     continue
                 safe = self._board_safe(pos, m, king, them, None, attacked_now)
+            elif not checks and _opens_nothing(m, us, king, pins):
+                # the simple kinds attack no more than before: only the special attacks
+                # may change, and none can if no square decides them
+                if zone is not None and not zone:
+                    legal.append(m)
+                    continue
+                safe = self._board_safe(pos, m, king, them, zone, attacked_now)
             else:
                 safe = self._board_safe(pos, m, king, them, zone, attacked_now, rays=True)
             if safe is None:
@@ -896,7 +904,9 @@ class Variant:
         """The squares whose contents decide :meth:`special_attacks` on ``target`` while
         only ``by``'s opponents move (``by``'s pieces stay, or are taken), or None
         when the game cannot tell (every move is then tested).  Legality skips the
-        test for a simple move that changes no square of the zone."""
+        test for a simple move that changes no square of the zone.  The square of every
+        piece that could make such an attack is in the zone: an empty zone says that
+        there is none (the test is not asked at all)."""
         return None
 
     def special_attacks(self, pos: Position, target: int, by: Player) -> bool:
@@ -1137,6 +1147,46 @@ _NO_PINS: dict[int, frozenset[int]] = {}
 
 #: up to how many candidate moves the pins are looked for only where one could be
 _FEW_MOVES = 4
+
+
+def _opens_nothing(move: Move, us: Player, king: int, pins: dict[int, frozenset[int]]) -> bool:
+    """Whether ``move`` opens no line to the royal piece on ``king`` and brings no enemy
+    piece, so that the simple kinds attack it after the move only where they did
+    before (Shatranj of Troy's Horse that leaves a piece behind; a Catapult's launch,
+    its loading, a piece boarding it).  ``pins`` are :meth:`Variant._pins`'s.
+
+    Read off the actions alone: the royal piece stays where it is; a piece relocates
+    only from ``frm`` (the mover's own); whatever is put on a square is a non-royal
+    piece of ``us``; and every square emptied is filled again, but for ``frm``
+    itself when its piece shields the royal piece from no rider (it is not pinned).
+    Any other square left empty may have held an enemy that blocked another (an
+    Archer's shot): such a move is made and tested.
+    """
+    frm = move.frm
+    emptied: list[int] = []
+    for act in move.actions:
+        kind = type(act)
+        if kind is Relocate:
+            a, b = act.frm, act.to  # type: ignore[union-attr]
+            if a != frm or a == king or b == king:
+                return False
+            emptied.append(a)
+            if b in emptied:
+                emptied.remove(b)
+        elif kind is Remove:
+            x = act.sq  # type: ignore[union-attr]
+            if x == king:
+                return False
+            emptied.append(x)
+        elif kind is Change or kind is Place:
+            x, piece = act.sq, act.piece  # type: ignore[union-attr]
+            if x == king or piece.royal or piece.color != us:
+                return False
+            if x in emptied:
+                emptied.remove(x)
+        elif kind is not Hand:
+            return False
+    return not emptied or (len(emptied) == 1 and emptied[0] == frm and frm not in pins)
 
 
 def _held(
