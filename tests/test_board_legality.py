@@ -96,6 +96,7 @@ FAMILY = [
     "horde",
     "racing-kings",
     "seirawan",
+    "seirawan960",
     "sittuyin",
 ]
 
