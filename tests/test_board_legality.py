@@ -98,6 +98,7 @@ FAMILY = [
     "horde",
     "racing-kings",
     "seirawan",
+    "seirawan960",
     "sittuyin",
 ]
 

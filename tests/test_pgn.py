@@ -84,8 +84,8 @@ def _their_fens(game: chess.pgn.Game) -> Iterator[str]:
 
 @pytest.mark.parametrize("path", PGN_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_real_pgn_agrees_with_python_chess(path: Path) -> None:
-    """Same games, same moves for every variant python-chess plays; S-chess and
-    Sittuyin games replay; the others (Seirawan960): a clean unsupported error."""
+    """Same games, same moves for every variant python-chess plays; S-chess,
+    Seirawan960 and Sittuyin games replay; any other: a clean unsupported error."""
     ours = list(read_file(str(path)))
     theirs = _python_chess_games(path)
     assert len(ours) == len(theirs)
@@ -98,7 +98,7 @@ def test_real_pgn_agrees_with_python_chess(path: Path) -> None:
             continue
         if not _has_board(game):
             if resolve_variant_name(mine.tags.get("Variant", "")) is not None:
-                _our_moves(mine)  # S-chess, Sittuyin: pyffish is their oracle
+                _our_moves(mine)  # S-chess, Seirawan960, Sittuyin: pyffish is their oracle
                 continue
             with pytest.raises(RecordError, match="unsupported variant"):
                 _our_moves(mine)

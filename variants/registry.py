@@ -29,6 +29,7 @@ from trebuchet.variants.king_of_the_hill import KingOfTheHill
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.racing_kings import RacingKings
 from trebuchet.variants.seirawan import Seirawan
+from trebuchet.variants.seirawan960 import Seirawan960
 from trebuchet.variants.shatranj_of_troy import ShatranjOfTroy
 from trebuchet.variants.sittuyin import Sittuyin
 from trebuchet.variants.three_check import ThreeCheck
@@ -57,6 +58,7 @@ BUNDLED: tuple[type[Variant], ...] = (
     RacingKings,
     # Fairy-Stockfish's and pychess's
     Seirawan,
+    Seirawan960,
     Sittuyin,
 )
 

@@ -27,7 +27,7 @@ from typing import ClassVar
 from trebuchet.variants.chess import Chess, fide_pieces
 from trebuchet.variants.errors import FenError, IllegalMoveError
 from trebuchet.variants.fen import castling_text, read_castling
-from trebuchet.variants.move import Hand, Move, MoveKind, Place, Relocate
+from trebuchet.variants.move import Change, Hand, Move, MoveKind, Place, Relocate
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
@@ -44,6 +44,16 @@ class SeirawanMove(StrEnum):
 
     GATE = "gate"
     """SC-2: a first move from the first rank that gates a held piece in behind it."""
+
+
+def vacated(castle: Move) -> tuple[int, ...]:
+    """SC-3: the squares a castling leaves empty, the king's first: where it may gate
+    a piece in (in Chess960 the king or the rook may stay, or land on the other's
+    square)."""
+    left = [a.frm for a in castle.actions if type(a) is Relocate]
+    filled = {a.to for a in castle.actions if type(a) is Relocate}
+    filled.update(a.sq for a in castle.actions if type(a) is Change)
+    return tuple(sorted((sq for sq in left if sq not in filled), key=lambda sq: sq != castle.frm))
 
 
 def gated_square(move: Move) -> int | None:
@@ -82,19 +92,22 @@ class Seirawan(Chess):
     # -- gating (SC-2, SC-3) -----------------------------------------------------
     def adjust_moves(self, pos: Position, color: Player, moves: list[Move]) -> list[Move]:
         """SC-2, SC-3: after each move of a piece from its gate square, the same move
-        gating each held kind in; castling gates on the king's or the rook's square."""
+        gating each held kind in; castling gates on the king's or the rook's square,
+        if it is a gate and the castling leaves it empty."""
         held = [k for k in GATED if pos.hands.get((color, k), 0) > 0]
         if not held or not pos.gates:
             return moves
         out: list[Move] = []
         for m in moves:
             out.append(m)
-            if m.frm is None or m.frm not in pos.gates:
+            if m.frm is None:
                 continue
-            squares = [m.frm]
             if m.tag == MoveKind.CASTLE:
-                rook = next(a.frm for a in m.actions if type(a) is Relocate and a.frm != m.frm)
-                squares.append(rook)
+                squares = tuple(sq for sq in vacated(m) if sq in pos.gates)
+            elif m.frm in pos.gates:
+                squares = (m.frm,)
+            else:
+                continue
             for kind in held:
                 piece = self.piece(kind, color)
                 for sq in squares:
@@ -115,10 +128,15 @@ class Seirawan(Chess):
         return out
 
     def after_move(self, pos: Position, move: Move, captured: bool) -> None:
-        """SC-5: a square stops being a gate once a move writes it."""
+        """SC-5: a square stops being a gate once a move writes it, and the king's and
+        the rook's squares once they castle (a Chess960 king or rook may castle
+        without moving: its square is named by the move's ``frm`` or ``to``)."""
         super().after_move(pos, move, captured)
         if pos.gates:
-            pos.gates = pos.gates - {sq for sq, _ in pos.last_changes()}
+            spent = {sq for sq, _ in pos.last_changes()}
+            if move.tag == MoveKind.CASTLE and move.frm is not None:
+                spent.update((move.frm, move.to))
+            pos.gates = pos.gates - spent
 
     def kind_of(self, pos: Position, move: Move) -> str:
         """A castling gated on the rook's square is still the king's move."""
@@ -190,7 +208,7 @@ class SeirawanNotation(SanNotation):
     def write(self, pos: Position, move: Move) -> str:
         sq = gated_square(move)
         if move.tag == MoveKind.CASTLE:
-            text = _castle_side(move)
+            text = _castle_side(pos, move)
         elif sq is not None:
             kind = self.variant.kind_of(pos, move)
             text = self._ordinary(pos, move, kind, rivals=lambda m: m.suffix == move.suffix)
@@ -228,7 +246,7 @@ class SeirawanNotation(SanNotation):
         """Whether the SAN ``base`` (no gating suffix) fits the gating ``move``."""
         for parts in parse_san(base):
             if parts.form == "castle":
-                if move.tag == MoveKind.CASTLE and _castle_side(move) == (
+                if move.tag == MoveKind.CASTLE and _castle_side(pos, move) == (
                     "O-O-O" if parts.long else "O-O"
                 ):
                     return True
@@ -251,8 +269,17 @@ class SeirawanNotation(SanNotation):
         return [m for m in super()._castles(pos, long=long) if gated_square(m) is None]
 
 
-def _castle_side(move: Move) -> str:
-    """``O-O`` or ``O-O-O`` by where the king goes (the first action is its step)."""
-    step = move.actions[0]
-    assert type(step) is Relocate
-    return "O-O" if step.to > step.frm else "O-O-O"
+def _castle_side(pos: Position, move: Move) -> str:
+    """``O-O`` or ``O-O-O`` by the file the king lands on, g or c (a castling gated
+    on the rook's square is written from the rook's square to the king's)."""
+    assert move.frm is not None
+    piece = pos.board[move.frm]
+    king = move.frm if piece is not None and piece.kind == "K" else move.to
+    lands = king  # a Chess960 king may castle without moving
+    for act in move.actions:
+        if type(act) is Relocate and act.frm == king:
+            lands = act.to
+        elif type(act) is Change and act.piece.kind == "K":
+            lands = act.sq
+    geo = pos.variant.geometry
+    return "O-O" if geo.file_of(lands) >= geo.files // 2 else "O-O-O"
