@@ -62,7 +62,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
     ),
     ("replay", "PGN replay (world matches), x python-chess", "{:.2f}x", (">=", 1.5), (">=", 3.0)),
     ("memory", "replay peak memory, x python-chess", "{:.2f}x", ("<=", 1.2), ("<=", 1.2)),
-    ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 200), ("<=", 200)),
+    # the engine is interpreted in both builds: the goal is the pure build's
+    ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 200), None),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
     ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
 ]

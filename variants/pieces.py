@@ -232,11 +232,26 @@ class BetzaPiece(PieceType):
                 _generate_hop(pos, sq, color, comp, path, out)
 
 
+#: (from, to, capture) -> the plain move: one object for every kind, player and
+#: game that makes it (a rook's a1-a2 is a queen's and a king's), since a move
+#: names only squares.  The tables of chess hold 22,000 moves; shared, a third.
+_PLAIN_MOVES: dict[tuple[int, int, bool], Move] = {}
+
+
+def _plain_move(sq: int, t: int, capture: bool) -> Move:
+    key = (sq, t, capture)
+    move = _PLAIN_MOVES.get(key)
+    if move is None:
+        actions = (Remove(t), Relocate(sq, t)) if capture else (Relocate(sq, t),)
+        move = _PLAIN_MOVES[key] = Move(sq, t, actions)
+    return move
+
+
 def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
     return (
         t,
-        Move(sq, t, (Relocate(sq, t),)) if can_move else None,
-        Move(sq, t, (Remove(t), Relocate(sq, t))) if can_capture else None,
+        _plain_move(sq, t, False) if can_move else None,
+        _plain_move(sq, t, True) if can_capture else None,
     )
 
 

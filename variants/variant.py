@@ -979,12 +979,17 @@ class Variant:
                         per_dist.setdefault(d, set()).add(ptype.letter)
             rays: list[tuple[_AttackRay, ...]] = []
             steps: list[tuple[_AttackStep, ...]] = []
+            # the same few sets of kinds stand at most distances: one object each
+            shared: dict[frozenset[str], frozenset[str]] = {}
             for target in range(geo.size):
                 long_rays: list[_AttackRay] = []
                 one_steps: list[_AttackStep] = []
                 for vec, per_dist in reach.items():
                     ray = geo.ray(target, vec)[: max(per_dist)]
-                    kinds = tuple(frozenset(per_dist.get(d + 1, ())) for d in range(len(ray)))
+                    kinds = tuple(
+                        shared.setdefault(k, k)
+                        for k in (frozenset(per_dist.get(d + 1, ())) for d in range(len(ray)))
+                    )
                     if len(ray) == 1:
                         one_steps.append((ray[0], kinds[0], frozenset(ray)))
                     elif ray:
