@@ -16,11 +16,10 @@ def perft(pos: Position, depth: int) -> int:
     if depth == 1:
         return len(moves)
     total = 0
-    push, pop = pos.push, pos.pop
     for move in moves:
-        push(move)
+        pos.push(move)
         total += perft(pos, depth - 1)
-        pop()
+        pos.pop()
     return total
 
 

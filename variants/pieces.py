@@ -196,7 +196,6 @@ class BetzaPiece(PieceType):
         board = pos.board
         color = piece.color
         assert color is not None
-        append = out.append
         for t, quiet_move, capture_move, between in self._steps[color][sq]:
             if between:  # a lame leap: the squares it passes must be empty
                 blocked = False
@@ -209,18 +208,18 @@ class BetzaPiece(PieceType):
             x = board[t]
             if x is None:
                 if quiet_move is not None:
-                    append(quiet_move)
+                    out.append(quiet_move)
             elif capture_move is not None and x.color != color and x is not WALL:
-                append(capture_move)
+                out.append(capture_move)
         for ray in self._rays[color][sq]:
             for t, quiet_move, capture_move in ray:
                 x = board[t]
                 if x is None:
                     if quiet_move is not None:
-                        append(quiet_move)
+                        out.append(quiet_move)
                     continue
                 if capture_move is not None and x.color != color and x is not WALL:
-                    append(capture_move)
+                    out.append(capture_move)
                 break
         if pos.ep:
             for t in self._ep[color][sq]:
