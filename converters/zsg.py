@@ -59,6 +59,7 @@ from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant, distinct_by_actions
+from trebuchet.variants.zrf.spec import GameSpec
 
 HEADER = "Zillions Save Game File Version "
 #: The largest saved game read; the largest of the 62 in the corpus is 11,246 bytes
@@ -448,14 +449,42 @@ def _write_zrf_game(record: GameRecord, variant: ZrfVariant, rules_file: str) ->
             variant, pos, lambda p: f"{spec.players[p.color or 0]} {names.get(p.kind, p.kind)}"
         )
     )
-    round_length = len(spec.turns) or len(spec.players)
     for turn, node in enumerate(record.moves):
         if node.move is None:
             raise RecordError("write_zsg needs a replayed record", source=record.source)
-        number = turn // round_length + 1
+        number = _move_number_of(spec, turn)
         out.extend(f"{number}. {step}" for step in _step_texts(pos, node.move))
+        if _stopped_early(pos, node.move):
+            out.append(f"{number}. Pass")
         pos.push(node.move)
     return "\r\n".join(out) + "\r\n"
+
+
+def _stopped_early(pos: Position, move: Move) -> bool:
+    """Whether ``move`` is a turn stopped where it could go on, which Zillions writes
+    as a ``Pass`` line after its steps (under ``"pass partial"``; replay reads it)."""
+    variant = pos.variant
+    if not isinstance(variant, ZrfVariant) or not isinstance(move, ZrfMove):
+        return False
+    if variant.spec.options.get("pass partial", "false") != "true":
+        return False
+    steps = [step.text for step in move.turn_steps]
+    return any(
+        isinstance(other, ZrfMove)
+        and len(other.turn_steps) > len(steps)
+        and [step.text for step in other.turn_steps[: len(steps)]] == steps
+        for other in pos.legal_moves()
+    )
+
+
+def _move_number_of(spec: GameSpec, turn: int) -> int:
+    """The number Zillions writes before the lines of the ``turn``-th turn (from 0):
+    one per round of the turn order; the entries before its ``repeat`` are the
+    first round, however many they are (Bolotoudou's 24 drops are all move 1)."""
+    if spec.repeat and turn < spec.repeat:
+        return 1
+    cycle = (len(spec.turns) - spec.repeat) or len(spec.players)
+    return (2 if spec.repeat else 1) + (turn - spec.repeat) // cycle
 
 
 def _step_texts(pos: Position, move: Move) -> list[str]:

@@ -426,8 +426,10 @@ def test_draughts_perft_counts_whole_turns(game: str, counts: list[int]) -> None
 
 @pytest.mark.parametrize("name", _mutant_games())
 def test_saved_game_round_trips_through_json_and_pgn(name: str, tmp_path: Path) -> None:
-    """``.zsg`` → JSON → ``.zsg`` and ``.zsg`` → PGN → ``.zsg``: the same step lines
-    (Zillions' own ``partial K`` counter aside, which trebuchet does not write).
+    """The saved game is written back with the file's own move lines (numbers and
+    Pass lines too; Zillions' ``partial K`` counter aside, which trebuchet does not
+    write), and ``.zsg`` → JSON → ``.zsg`` and ``.zsg`` → PGN → ``.zsg`` give the
+    same lines.
     The files are copied with their rules, so that JSON and PGN find the rules
     file beside them as a user's would."""
     source = CORPUS / name
@@ -437,6 +439,8 @@ def test_saved_game_round_trips_through_json_and_pgn(name: str, tmp_path: Path) 
     record = next(iter(read_records(str(tmp_path / source.name))))
     original = _lines_of(record)
     assert not isinstance(record, RecordError), record
+    if name not in WRITTEN_OTHERWISE:
+        assert _move_lines(original) == _move_lines(source.read_text("latin-1").splitlines())
     for middle in ("json", "pgn"):
         there = tmp_path / f"game.{middle}"
         with there.open("w", encoding="utf-8") as out:
@@ -445,6 +449,27 @@ def test_saved_game_round_trips_through_json_and_pgn(name: str, tmp_path: Path) 
         assert not isinstance(back, RecordError), back
         replay(back)
         assert _lines_of(back) == original, middle
+
+
+#: saved games whose move lines trebuchet writes otherwise than the file, and why
+#: (every other replayed game is written back line for line, ``partial K`` aside)
+WRITTEN_OTHERWISE = {
+    # Zillions ends three turns that could go on without a Pass line (their steps
+    # carry "partial 3" where the others carry 2); trebuchet writes the Pass
+    "PyonPyonShogi/PyonPyonShogi.zsg": "three turns stopped without a Pass line",
+}
+
+
+def _move_lines(lines: list[str]) -> list[str]:
+    """The numbered lines, spaced alike and without Zillions' ``partial K``."""
+    out = []
+    for line in lines:
+        words = line.split()
+        if words and words[0][:-1].isdigit() and words[0].endswith("."):
+            if words[1:2] == ["partial"]:
+                del words[1:3]
+            out.append(" ".join(words))
+    return out
 
 
 def _lines_of(record: GameRecord | RecordError) -> list[str]:
