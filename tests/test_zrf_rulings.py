@@ -23,26 +23,39 @@ from trebuchet.converters.zsg import read_record, replay_turns, zrf_game
 from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant, attribute_numbers
 from trebuchet.variants.zrf.written import written_key
 
-#: a 3x2 board whose one program sets a position flag west of a1 (off the
-#: board) before it moves, and an ``(unlink (a1 n))`` that takes away a1's
-#: link north only
-FLAGS_ZRF = """
+
+def _rules(title: str, ranks: str, rest: str, *, option: str = "", board: str = "") -> str:
+    """A small rules file on a grid of files a-c and the given ranks, White and
+    Black moving in turn: ``rest`` holds its pieces and setup."""
+    return f"""
 (game
-  (title "Flags")
+  (title "{title}")
   (players White Black)
   (turn-order White Black)
+  {option}
   (board
     (grid (start-rectangle 0 0 10 10)
-      (dimensions ("a/b/c" (10 0)) ("2/1" (0 10)))
+      (dimensions ("a/b/c" (10 0)) ("{ranks}" (0 10)))
       (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0)))
-    (unlink (a1 n)))
-  (piece (name Man) (image White "x.bmp" Black "x.bmp")
-    (moves ((set-position-flag seen true w) e add)
-           (n add)))
-  (board-setup (White (Man a1)) (Black (Man c2)))
+    {board})
+  {rest}
   (win-condition (White Black) (pieces-remaining 0))
 )
 """
+
+
+#: a 3x2 board whose one program sets a position flag west of a1 (off the
+#: board) before it moves, and an ``(unlink (a1 n))`` that takes away a1's
+#: link north only
+FLAGS_ZRF = _rules(
+    "Flags",
+    "2/1",
+    """(piece (name Man) (image White "x.bmp" Black "x.bmp")
+    (moves ((set-position-flag seen true w) e add)
+           (n add)))
+  (board-setup (White (Man a1)) (Black (Man c2)))""",
+    board="(unlink (a1 n))",
+)
 
 
 def _flags_game(tmp_path: Path) -> ZrfVariant:
@@ -205,26 +218,18 @@ def test_a_piece_dropped_and_captured_in_one_step_goes_back_to_its_reserve() -> 
 
 #: White's Man on b1 takes a1 from afar, turns b2 into a King, steps aside, or
 #: takes south of b1 (off the board) and then moves onto b2
-MOST_ZRF = """
-(game
-  (title "Most")
-  (players White Black)
-  (turn-order White Black)
-  (option "maximal captures" true)
-  (board
-    (grid (start-rectangle 0 0 10 10)
-      (dimensions ("a/b/c" (10 0)) ("2/1" (0 10)))
-      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
-  (piece (name Man) (image White "x.bmp" Black "x.bmp")
+MOST_ZRF = _rules(
+    "Most",
+    "2/1",
+    """(piece (name Man) (image White "x.bmp" Black "x.bmp")
     (moves ((capture w) e add)
            ((change-type King n) e add)
            (e add)
            ((capture s) n add)))
   (piece (name King) (image White "x.bmp" Black "x.bmp") (moves))
-  (board-setup (White (Man b1)) (Black (Man a1 b2)))
-  (win-condition (White Black) (pieces-remaining 0))
+  (board-setup (White (Man b1)) (Black (Man a1 b2)))""",
+    option='(option "maximal captures" true)',
 )
-"""
 
 
 def test_maximal_captures_counts_changed_enemy_pieces_and_edge_captures_take_nothing(
@@ -247,23 +252,15 @@ def test_maximal_captures_counts_changed_enemy_pieces_and_edge_captures_take_not
 
 #: two programs of one piece that take the same three men in other orders, and a
 #: piece whose name holds "_" (as Chu Shogi's Lion_part-move)
-THREE_ZRF = """
-(game
-  (title "Three")
-  (players White Black)
-  (turn-order White Black)
-  (board
-    (grid (start-rectangle 0 0 10 10)
-      (dimensions ("a/b/c" (10 0)) ("3/2/1" (0 10)))
-      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0))))
-  (piece (name Lion_a) (image White "x.bmp" Black "x.bmp")
+THREE_ZRF = _rules(
+    "Three",
+    "3/2/1",
+    """(piece (name Lion_a) (image White "x.bmp" Black "x.bmp")
     (moves ((capture n) (capture e) (capture w) s add)
            ((capture e) (capture n) (capture w) s add)
            ((change-type Lion_a n) add)))
-  (board-setup (White (Lion_a b2)) (Black (Lion_a b3 c2 a2)))
-  (win-condition (White Black) (pieces-remaining 0))
+  (board-setup (White (Lion_a b2)) (Black (Lion_a b3 c2 a2)))""",
 )
-"""
 
 
 def _three(tmp_path: Path) -> tuple[ZrfVariant, Path]:

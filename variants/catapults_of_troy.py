@@ -904,18 +904,7 @@ class _Reach:
         #: the squares from which a piece could step onto a Catapult on the square: on
         #: one of its lines or a knight's leap away (in order, as moves are listed)
         self.boarders = [
-            tuple(
-                a
-                for a in squares
-                if a != c
-                and a < geo.grid_size
-                and (
-                    (df := abs(geo.file_of(a) - geo.file_of(c))) == 0
-                    or (dr := abs(geo.rank_of(a) - geo.rank_of(c))) == 0
-                    or df == dr
-                    or {df, dr} == {1, 2}
-                )
-            )
+            tuple(a for a in squares if a != c and a < geo.grid_size and _lines_up(geo, a, c))
             for c in squares
         ]
         #: the square's lines (ranks, files, diagonals) outward from it, and the squares
@@ -936,19 +925,17 @@ class _Reach:
         #: the squares that line up with the target in one of the ways of :data:`_SHAPES`
         #: (on its lines or a knight's leap away), in order
         self.lined_up = [
-            tuple(
-                s
-                for s in squares
-                if s != t
-                and (
-                    (df := abs(geo.file_of(s) - geo.file_of(t))) == 0
-                    or (dr := abs(geo.rank_of(s) - geo.rank_of(t))) == 0
-                    or df == dr
-                    or {df, dr} == {1, 2}
-                )
-            )
+            tuple(s for s in squares if s != t and _lines_up(geo, s, t))
             for t in squares
         ]
 
 
 __all__ = ["CatapultsNotation", "CatapultsOfTroy", "Description", "TroyMove"]
+
+
+def _lines_up(geo: Geometry, a: int, b: int) -> bool:
+    """Whether ``a`` is on one of ``b``'s ranks, files or diagonals, or a knight's
+    leap away from it: the ways a piece can reach a Catapult or its target."""
+    df = abs(geo.file_of(a) - geo.file_of(b))
+    dr = abs(geo.rank_of(a) - geo.rank_of(b))
+    return df == 0 or dr == 0 or df == dr or {df, dr} == {1, 2}
