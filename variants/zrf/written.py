@@ -103,11 +103,15 @@ def _least_order(chunks: list[Chunk]) -> tuple[str, ...]:
     after each earlier chunk that touches one of its positions."""
     waiting = [0] * len(chunks)
     after: list[list[int]] = [[] for _ in chunks]
+    # the chunks on one position form a chain: an edge from the last one before
+    # is enough (linear, where all earlier pairs would be quadratic)
+    last: dict[str, int] = {}
     for later, (_, touched) in enumerate(chunks):
-        for earlier in range(later):
-            if chunks[earlier][1] & touched:
-                after[earlier].append(later)
-                waiting[later] += 1
+        for earlier in {last[p] for p in touched if p in last}:
+            after[earlier].append(later)
+            waiting[later] += 1
+        for p in touched:
+            last[p] = later
     ready = [(chunks[i][0], i) for i in range(len(chunks)) if not waiting[i]]
     heapq.heapify(ready)
     out: list[str] = []
