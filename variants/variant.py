@@ -263,6 +263,8 @@ class Variant:
         )
         #: whether the game adds moves of its own / rewrites generated moves (hooks overridden)
         self._own_specials = cls.add_special_moves is not Variant.add_special_moves
+        #: kinds -> whether they may make special moves (:meth:`_may_add_special`)
+        self._special_kinds: dict[frozenset[str], bool] = {}
         self._adjusts = cls.adjust_moves is not Variant.adjust_moves
         #: the game's human notation (what records such as PGN write)
         self.notation: Notation = self.make_notation()
@@ -499,13 +501,12 @@ class Variant:
         found: list[int] = []
         for kind in wanted:
             sources = self._sources.get((us, kind, to))
-            squares = sources if sources is not None else range(len(board))
-            found.extend(
-                sq
-                for sq in squares
-                if (p := board[sq]) is not None and p.color == us and p.kind == kind
-            )
-        found.sort()
+            for sq in sources if sources is not None else range(len(board)):
+                p = board[sq]
+                if p is not None and p.color == us and p.kind == kind:
+                    found.append(sq)
+        if len(wanted) > 1:
+            found.sort()
         return found
 
     def _source_table(self) -> dict[tuple[Player, str, int], tuple[int, ...]]:
@@ -534,7 +535,12 @@ class Variant:
         boardings) overrides :meth:`add_special_moves`, and then they may be anyone's."""
         if self._own_specials:
             return True
-        return any(self.types[k].royal for k in kinds if k in self.types)
+        known = self._special_kinds.get(kinds)
+        if known is None:
+            known = self._special_kinds[kinds] = any(
+                self.types[k].royal for k in kinds if k in self.types
+            )
+        return known
 
     def kind_of(self, pos: Position, move: Move) -> str:
         """The kind that makes ``move`` in ``pos``: the dropped kind, or the piece on
