@@ -68,6 +68,17 @@ def run_trebuchet(paths: list[Path], limit: int) -> tuple[int, int, float]:
     return games, plies, time.perf_counter() - start
 
 
+def fastest_runs(
+    paths: list[Path], limit: int, repeat: int
+) -> tuple[tuple[int, int, float], tuple[int, int, float]]:
+    """trebuchet's and python-chess's fastest of ``repeat`` runs, alternating."""
+    runs_ours, runs_theirs = [], []
+    for _ in range(repeat):
+        runs_ours.append(run_trebuchet(paths, limit))
+        runs_theirs.append(run_python_chess(paths, limit))
+    return min(runs_ours, key=lambda run: run[2]), min(runs_theirs, key=lambda run: run[2])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pgn", nargs="*", type=Path, default=[DEFAULT])
@@ -76,12 +87,7 @@ def main() -> None:
         "--repeat", type=int, default=3, help="runs per side, alternating; the fastest is kept"
     )
     args = parser.parse_args()
-    runs_ours, runs_theirs = [], []
-    for _ in range(args.repeat):
-        runs_ours.append(run_trebuchet(args.pgn, args.limit))
-        runs_theirs.append(run_python_chess(args.pgn, args.limit))
-    ours = min(runs_ours, key=lambda run: run[2])
-    theirs = min(runs_theirs, key=lambda run: run[2])
+    ours, theirs = fastest_runs(args.pgn, args.limit, args.repeat)
     for name, (games, plies, seconds) in (("trebuchet", ours), ("python-chess", theirs)):
         print(f"{name:<13} {games:>6} games {plies:>8} plies {seconds:8.2f} s "
               f"{games / seconds:9.1f} games/s")

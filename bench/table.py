@@ -41,7 +41,7 @@ import chess  # noqa: E402
 from legality import GAMES, counted_perft, own_moves  # noqa: E402
 from perft import CHESS_POSITIONS, python_chess_perft  # noqa: E402
 from replay import DEFAULT as WORLD_MATCHES  # noqa: E402
-from replay import run_python_chess, run_trebuchet  # noqa: E402
+from replay import fastest_runs  # noqa: E402
 from variants_perft import PLAN, SUITES, run_suite  # noqa: E402
 
 import trebuchet  # noqa: E402
@@ -123,13 +123,8 @@ def _suites() -> dict[str, float]:
 
 
 def _replay() -> float:
-    paths = [WORLD_MATCHES]
-    ours = run_trebuchet(paths, 10**9)
-    theirs = run_python_chess(paths, 10**9)
+    ours, theirs = fastest_runs([WORLD_MATCHES], 10**9, RUNS)
     assert ours[:2] == theirs[:2], (ours, theirs)
-    for _ in range(RUNS - 1):
-        ours = min(ours, run_trebuchet(paths, 10**9), key=lambda run: run[2])
-        theirs = min(theirs, run_python_chess(paths, 10**9), key=lambda run: run[2])
     return theirs[2] / ours[2]
 
 

@@ -27,7 +27,6 @@ against the texts of the legal moves, so what is written is read back exactly.
 from __future__ import annotations
 
 import difflib
-import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -669,22 +668,20 @@ def match_turn(
     turn ends (a turn stopped where it must go on is refused)."""
     legal = pos.legal_moves()
     candidates = [(move, _steps_of(pos, move)) for move in legal]
-    alike = _step_matcher(pos.variant)
+    variant = pos.variant
     taken = 0
     while True:
         line = lines[start + taken]
         wanted = _step_words(line)
         open_ = [(m, steps) for m, steps in candidates if len(steps) > taken]
-        going = [(m, steps) for m, steps in open_ if alike(steps[taken], wanted)]
+        going = _writing(variant, open_, taken, wanted)
         if not going:
             options = sorted({" ".join(steps[taken]) for _, steps in open_})
             _refuse_line(line, wanted, options, source, taken > 0)
         taken += 1
         following = lines[start + taken] if start + taken < len(lines) else None
         longer = [(m, steps) for m, steps in going if len(steps) > taken]
-        if following is not None and any(
-            alike(steps[taken], _step_words(following)) for _, steps in longer
-        ):
+        if following is not None and _writing(variant, longer, taken, _step_words(following)):
             candidates = longer
             continue
         ended = [m for m, steps in going if len(steps) == taken]
@@ -704,16 +701,25 @@ def match_turn(
         return _as_written(_one_of(ended, line, wanted, source), used), taken
 
 
-def _step_matcher(variant: Variant) -> Callable[[list[str], list[str]], bool]:
-    """How a step's words are matched with a line's: a Zillions game takes its
-    commuting effects in any order (:mod:`trebuchet.variants.zrf.written`)."""
-    if not isinstance(variant, ZrfVariant):
-        return operator.eq
+_Candidate = tuple[Move, list[list[str]]]
 
-    def alike(ours: list[str], theirs: list[str]) -> bool:
-        return ours == theirs or variant.step_written_alike(" ".join(ours), " ".join(theirs))
 
-    return alike
+def _writing(
+    variant: Variant, candidates: list[_Candidate], taken: int, wanted: list[str]
+) -> list[_Candidate]:
+    """The candidates whose step ``taken`` the line's words write: exactly, else (a
+    Zillions game) with its commuting effects in another order
+    (:mod:`trebuchet.variants.zrf.written`), which is only looked for when no
+    candidate is written exactly."""
+    exact = [(m, steps) for m, steps in candidates if steps[taken] == wanted]
+    if exact or not isinstance(variant, ZrfVariant):
+        return exact
+    text = " ".join(wanted)
+    return [
+        (m, steps)
+        for m, steps in candidates
+        if variant.step_written_alike(" ".join(steps[taken]), text)
+    ]
 
 
 def _as_written(move: Move, lines: Sequence[MoveLine]) -> Move:

@@ -146,16 +146,19 @@ class Board:
                     if name in killed or target is None or names[target] in killed:
                         continue
                     out.setdefault(name, {})[direction] = names[target]
+        positions = frozenset(self.position_names())
         for edit in self.link_edits:
             if edit[0] == "link":
                 _, direction, frm, to = edit
                 out.setdefault(frm, {})[direction] = to
             else:
-                self._unlink(out, edit[1:])
+                self._unlink(out, edit[1:], positions)
         return out
 
     @staticmethod
-    def _unlink(out: dict[str, dict[str, str]], item: tuple[str, ...]) -> None:
+    def _unlink(
+        out: dict[str, dict[str, str]], item: tuple[str, ...], positions: frozenset[str]
+    ) -> None:
         if len(item) == 1:
             out.pop(item[0], None)
             for dirs in out.values():
@@ -167,7 +170,7 @@ class Board:
         # game shows Zillions reading it so (the King's sweep down a file stops
         # short of the home row)
         dirs = out.get(item[0], {})
-        to_position = item[1] in out or any(item[1] in targets.values() for targets in out.values())
+        to_position = item[1] in positions
         for d in [d for d, t in dirs.items() if (t if to_position else d) == item[1]]:
             del dirs[d]
 
