@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from trebuchet.variants.betza import GRASSHOP, HOP, LAME, Component, lame_path, parse_betza
 from trebuchet.variants.geometry import Geometry, Vector
-from trebuchet.variants.move import Move, MoveKind, Relocate, Remove
+from trebuchet.variants.move import Move, MoveKind, Relocate, Remove, capture, quiet
 from trebuchet.variants.piece import BLACK, COLORS, WALL, WHITE, Piece, Player, color_name
 
 if TYPE_CHECKING:
@@ -231,26 +231,13 @@ class BetzaPiece(PieceType):
                 _generate_hop(pos, sq, color, comp, path, out)
 
 
-#: (from, to, capture) -> the plain move: one object for every kind, player and
-#: game that makes it (a rook's a1-a2 is a queen's and a king's), since a move
-#: names only squares.  The tables of chess hold 22,000 moves; shared, a third.
-_PLAIN_MOVES: dict[tuple[int, int, bool], Move] = {}
-
-
-def _plain_move(sq: int, t: int, capture: bool) -> Move:
-    key = (sq, t, capture)
-    move = _PLAIN_MOVES.get(key)
-    if move is None:
-        actions = (Remove(t), Relocate(sq, t)) if capture else (Relocate(sq, t),)
-        move = _PLAIN_MOVES[key] = Move(sq, t, actions)
-    return move
-
-
 def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
+    # the shared plain moves (one object for every kind, player and game): the
+    # tables of chess hold 22,000 moves, a third of them distinct
     return (
         t,
-        _plain_move(sq, t, False) if can_move else None,
-        _plain_move(sq, t, True) if can_capture else None,
+        quiet(sq, t) if can_move else None,
+        capture(sq, t) if can_capture else None,
     )
 
 
