@@ -32,9 +32,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, NoReturn
-
-import pyparsing as pp
+from typing import IO, TYPE_CHECKING, NoReturn
 
 from trebuchet.converters.inputs import read_bytes
 from trebuchet.converters.load import find_rules_file, load_variant
@@ -59,6 +57,11 @@ from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant, distinct_by_actions
 from trebuchet.variants.zrf.spec import GameSpec
+
+# pyparsing is imported where a move line is first read: it costs 8 MB of memory,
+# which every other use of trebuchet would pay (docs/speed.md)
+if TYPE_CHECKING:
+    import pyparsing as pp
 
 HEADER = "Zillions Save Game File Version "
 #: The largest saved game read; the largest of the 62 in the corpus is 11,246 bytes
@@ -172,6 +175,8 @@ class SavedGame:
 
 def _names(names: Iterable[str], what: str) -> pp.ParserElement:
     """One of ``names`` as a whole space-separated token, longest name first."""
+    import pyparsing as pp  # here, not at the top: 8 MB (see TYPE_CHECKING above)
+
     ordered = sorted(set(names), key=lambda n: (-len(n), n))
     if not ordered:
         return pp.NoMatch().set_name(what)
@@ -180,12 +185,16 @@ def _names(names: Iterable[str], what: str) -> pp.ParserElement:
 
 
 def _word(text: str) -> pp.ParserElement:
+    import pyparsing as pp  # here, not at the top: 8 MB (see TYPE_CHECKING above)
+
     return pp.Regex(re.escape(text) + r"(?=\s|$)").set_name(repr(text))
 
 
 @lru_cache(maxsize=32)
 def line_grammar(names: Names) -> pp.ParserElement:
     """The pyparsing grammar of a move line for the given name sets."""
+    import pyparsing as pp  # here, not at the top: 8 MB (see TYPE_CHECKING above)
+
     piece = _names(names.pieces, "piece")
     player = _names(names.players, "player")
     pos = _names(names.positions, "position")
@@ -224,6 +233,8 @@ def line_grammar(names: Names) -> pp.ParserElement:
 
 def parse_move_line(text: str, line: int, names: Names, source: str = "") -> MoveLine:
     """A move line, its actions filled in when the grammar and the names read it all."""
+    import pyparsing as pp  # here, not at the top: 8 MB (see TYPE_CHECKING above)
+
     out = MoveLine(_move_number(text, source, line), text, line)
     if len(text) > MAX_LINE:
         return out

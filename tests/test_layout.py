@@ -7,6 +7,8 @@ every module, and ``if TYPE_CHECKING:`` imports (which never run) are left out.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 import tomllib
 from collections.abc import Iterator
 from pathlib import Path
@@ -174,3 +176,11 @@ def test_every_package_folder_is_installed() -> None:
     }
     packages = {name for name, path in MODULES.items() if path.name == "__init__.py"}
     assert packages == listed
+
+
+def test_importing_trebuchet_leaves_the_parser_library_out() -> None:
+    """pyparsing, which only a Zillions move line needs, costs 8 MB: the import of
+    trebuchet (every command, every replay) does without it (docs/speed.md)."""
+    code = "import sys, trebuchet.cli; print('pyparsing' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "False"

@@ -1,4 +1,4 @@
-"""Betza's funny notation, parsed with pyparsing into move components.
+"""Betza's funny notation, parsed into move components.
 
 Covered: the Fairy-Stockfish subset (atoms ``W F D N A H C L Z J G K B R Q``, a
 range digit or a doubled atom for riders, modalities ``m c``, directions
@@ -15,10 +15,9 @@ camel and ``J`` the zebra, as FSF reads them.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
-
-import pyparsing as pp
 
 from trebuchet.variants.errors import BetzaError
 from trebuchet.variants.geometry import Vector
@@ -104,11 +103,13 @@ MAX_RANGE = 99
 MAX_COMPONENTS = 32
 MAX_LENGTH = 400
 
-_COMPONENT = pp.Regex(
+#: One component: modifiers, an atom, the atom again (a rider) or a range.  A
+#: regular expression read in a loop: the grammar has no nesting, and a parser
+#: library would cost the import of trebuchet 8 MB of memory (docs/speed.md).
+_COMPONENT = re.compile(
     r"(?P<mods>[fbvrlshmcepgni]*)(?P<atom>[WFDNAHCLZJGKBRQ])(?P<double>(?P=atom))?"
     r"(?P<range>[0-9]+)?"
 )
-_BETZA = pp.ZeroOrMore(pp.Group(_COMPONENT)) + pp.StringEnd()
 
 
 def _direction_tokens(mods: str) -> list[str]:
@@ -196,30 +197,22 @@ def parse_betza(text: str) -> tuple[Component, ...]:
             f"Betza string {_shown(text)} is {len(text)} characters long, "
             f"at most {MAX_LENGTH} are read"
         )
-    try:
-        groups = _BETZA.parse_string(text, parse_all=True)
-    except pp.ParseException as exc:
-        raise BetzaError(
-            f"cannot read Betza string {_shown(text)} at column {exc.column}: "
-            f"expected modifiers (fbvrlshmcepgni) then an atom (WFDNAHCLZJGKBRQ)"
-        ) from None
-    if len(groups) > MAX_COMPONENTS:
-        raise BetzaError(
-            f"Betza string {_shown(text)} has {len(groups)} components, "
-            f"at most {MAX_COMPONENTS} are read"
-        )
     comps = []
-    for group in groups:
-        comps.append(
-            # pyparsing gives None, not the default, for a named group that matched
-            # nothing; ``or ""`` keeps the text a str (the compiled build checks it)
-            _component(
-                group.get("mods") or "",
-                group["atom"],
-                bool(group.get("double")),
-                group.get("range") or "",
-                text,
+    at = 0
+    while at < len(text):
+        found = _COMPONENT.match(text, at)
+        if found is None:
+            raise BetzaError(
+                f"cannot read Betza string {_shown(text)} at column {at + 1}: "
+                f"expected modifiers (fbvrlshmcepgni) then an atom (WFDNAHCLZJGKBRQ)"
             )
+        at = found.end()
+        mods, atom, double, digits = found.group("mods", "atom", "double", "range")
+        comps.append(_component(mods, atom, double is not None, digits or "", text))
+    if len(comps) > MAX_COMPONENTS:
+        raise BetzaError(
+            f"Betza string {_shown(text)} has {len(comps)} components, "
+            f"at most {MAX_COMPONENTS} are read"
         )
     return tuple(comps)
 
