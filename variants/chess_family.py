@@ -207,9 +207,9 @@ class ChessFamily(Chess):
                 lost.update(r for r in rights if rank_of(r) == rank_of(sq))
         return rights - lost if lost else rights
 
-    def _may_add_special(self, kinds: frozenset[str]) -> bool:
-        # castling is the king's move here whether or not the king is royal
-        return KING in kinds or super()._may_add_special(kinds)
+    def castling_kinds(self) -> frozenset[str]:
+        """The king castles here whether or not it is royal (antichess)."""
+        return frozenset({KING})
 
     def parse_move(self, pos: Position, text: str) -> Move:
         """Coordinate notation; castling also in its other spelling (CF-2: ``e1h1``

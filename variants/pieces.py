@@ -61,6 +61,16 @@ class PieceType:
         """Append the pseudo-legal moves of ``piece`` standing on ``sq`` to ``out``."""
         raise NotImplementedError
 
+    def generate_to(self, pos: Position, sq: int, piece: Piece, to: int, out: list[Move]) -> None:
+        """Append the pseudo-legal moves of ``piece`` on ``sq`` that end on ``to``:
+        what a reader of one move text (``Nf3``) asks for.  The default generates
+        every move and keeps those; a kind with tables by target overrides it."""
+        moves: list[Move] = []
+        self.generate(pos, sq, piece, moves)
+        for m in moves:
+            if m.to == to:
+                out.append(m)
+
     def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
         """(vector, range) pairs along which a simple kind captures; range 0 = unlimited."""
         return ()
@@ -83,6 +93,10 @@ _RayStep = tuple[int, Move | None, Move | None]
 _Step = tuple[int, Move | None, Move | None, tuple[int, ...]]
 """A single step or leap: as _RayStep, plus the squares a lame leap needs empty."""
 
+_Way = tuple[tuple[int, ...], Move | None, Move | None]
+"""One way to a target square: the squares on the way that must be empty, the quiet
+move there or None, the capture there or None."""
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class BetzaPiece(PieceType):
@@ -103,6 +117,8 @@ class BetzaPiece(PieceType):
         self._rays: dict[Player, list[tuple[tuple[_RayStep, ...], ...]]] = {}
         self._ep: dict[Player, list[tuple[int, ...]]] = {}
         self._hops: dict[Player, list[tuple[tuple[Component, tuple[int, ...]], ...]]] = {}
+        #: per colour and square: target square -> the ways there (generate_to)
+        self._ways: dict[Player, list[dict[int, tuple[_Way, ...]]]] = {}
 
     def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
@@ -114,6 +130,7 @@ class BetzaPiece(PieceType):
             self._rays[color] = [t[1] for t in tables]
             self._ep[color] = [t[2] for t in tables]
             self._hops[color] = [t[3] for t in tables]
+            self._ways[color] = [_ways(t[0], t[1]) for t in tables]
 
     def _square_tables(
         self, geometry: Geometry, sq: int, color: Player, initial: dict[Player, frozenset[int]]
@@ -230,6 +247,34 @@ class BetzaPiece(PieceType):
             for comp, path in hops:
                 _generate_hop(pos, sq, color, comp, path, out)
 
+    def generate_to(self, pos: Position, sq: int, piece: Piece, to: int, out: list[Move]) -> None:
+        """:meth:`generate`'s moves that end on ``to``, read off the table by target:
+        only the squares on the way to ``to`` are looked at."""
+        color = piece.color
+        assert color is not None
+        if self._hops[color][sq] or type(self).generate is not BetzaPiece.generate:
+            super().generate_to(pos, sq, piece, to, out)  # hops, or moves added in code
+            return
+        ways = self._ways[color][sq].get(to)
+        board = pos.board
+        if ways is not None:
+            x = board[to]
+            for between, quiet_move, capture_move in ways:
+                blocked = False
+                for s in between:
+                    if board[s] is not None:
+                        blocked = True
+                        break
+                if blocked:
+                    continue
+                if x is None:
+                    if quiet_move is not None:
+                        out.append(quiet_move)
+                elif capture_move is not None and x.color != color and x is not WALL:
+                    out.append(capture_move)
+        if pos.ep and to in pos.ep and to in self._ep[color][sq] and board[to] is None:
+            _add_en_passant(pos, sq, to, color, out)
+
 
 def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
     # the shared plain moves (one object for every kind, player and game): the
@@ -239,6 +284,22 @@ def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
         quiet(sq, t) if can_move else None,
         capture(sq, t) if can_capture else None,
     )
+
+
+def _ways(
+    steps: tuple[_Step, ...], rays: tuple[tuple[_RayStep, ...], ...]
+) -> dict[int, tuple[_Way, ...]]:
+    """The steps and rays of one square turned into ways by target, in the order
+    :meth:`BetzaPiece.generate` gives their moves."""
+    found: dict[int, list[_Way]] = {}
+    for t, quiet_move, capture_move, between in steps:
+        found.setdefault(t, []).append((between, quiet_move, capture_move))
+    for ray in rays:
+        for i, (t, quiet_move, capture_move) in enumerate(ray):
+            if quiet_move is not None or capture_move is not None:
+                way = (tuple(s for s, _, _ in ray[:i]), quiet_move, capture_move)
+                found.setdefault(t, []).append(way)
+    return {t: tuple(ways) for t, ways in found.items()}
 
 
 def _lame_squares(geometry: Geometry, sq: int, vector: Vector) -> tuple[int, ...]:

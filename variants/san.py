@@ -201,12 +201,6 @@ class SanNotation:
                 text=text,
                 fen=pos.fen(),
             )
-        if all(p.form != "castle" and p.to not in self.index for p in readings):
-            raise UnreadableMoveError(
-                f"{shown(text)} is not a move: no square {shown(readings[0].to)} on this board",
-                text=text,
-                fen=pos.fen(),
-            )
         found = self._first_match(pos, text, readings)
         raised = self._piece_spelling(text)
         if raised is not None and (found is None or not self._is_canonical(pos, found, text)):
@@ -216,6 +210,13 @@ class SanNotation:
             elif other is not None and other != found:
                 raise self._ambiguous(pos, text, [found, other])
         if found is None:
+            if all(p.form != "castle" and p.to not in self.index for p in readings):
+                raise UnreadableMoveError(
+                    f"{shown(text)} is not a move: no square {shown(readings[0].to)} "
+                    "on this board",
+                    text=text,
+                    fen=pos.fen(),
+                )
             raise self._illegal(pos, text)
         return found
 
@@ -315,7 +316,7 @@ class SanNotation:
     def _castles(self, pos: Position, *, long: bool) -> list[Move]:
         geo = self.variant.geometry
         found = []
-        for m in self.variant.legal_moves(pos, keep=_is_castling):
+        for m in self.variant.legal_moves(pos, kinds=self.variant.castlers, keep=_is_castling):
             if m.frm is None:
                 continue
             kingside = geo.file_of(m.to) > geo.file_of(m.frm)

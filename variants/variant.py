@@ -96,9 +96,9 @@ class _Tables:
     rays: dict[Player, list[tuple[_AttackRay, ...]]] = field(default_factory=dict)
     steps: dict[Player, list[tuple[_AttackStep, ...]]] = field(default_factory=dict)
     slow_kinds: dict[Player, frozenset[str]] = field(default_factory=dict)
-    #: per target square, every square on its rays: only a piece standing on one
-    #: can be pinned to a king there
-    on_rays: dict[Player, list[frozenset[int]]] = field(default_factory=dict)
+    #: per target square, every square on its rays -> the indices of the rays through
+    #: it: only a piece standing on one can be pinned to a king there
+    on_rays: dict[Player, list[dict[int, tuple[int, ...]]]] = field(default_factory=dict)
 
 
 _LOOKS_LIKE_COORDINATES = re.compile(r"^(?:[a-zA-Z]\d+|[A-Za-z](?:\([A-Za-z]*\))?[@*])[a-zA-Z]\d+")
@@ -265,6 +265,8 @@ class Variant:
         self._own_specials = cls.add_special_moves is not Variant.add_special_moves
         #: kinds -> whether they may make special moves (:meth:`_may_add_special`)
         self._special_kinds: dict[frozenset[str], bool] = {}
+        #: :meth:`castling_kinds`, asked once
+        self.castlers = self.castling_kinds()
         self._adjusts = cls.adjust_moves is not Variant.adjust_moves
         #: the game's human notation (what records such as PGN write)
         self.notation: Notation = self.make_notation()
@@ -437,7 +439,9 @@ class Variant:
         wanted = frozenset(kinds) if kinds is not None else None
         board = pos.board
         out: list[Move] = []
-        if to is None and wanted is None and origins is None:
+        if to is not None:
+            return self._moves_to(pos, us, to, wanted, origins)
+        if wanted is None and origins is None:
             squares: Iterable[tuple[int, Piece | None]] = enumerate(board)  # perft's hot path
         else:
             squares = [
@@ -461,8 +465,41 @@ class Variant:
             self.add_special_moves(pos, us, out)
         if self._adjusts:
             out = self.adjust_moves(pos, us, out)
-        if to is None and wanted is None:
+        if wanted is None:
             return out
+        return self.kept(pos, out, to, wanted)
+
+    def _moves_to(
+        self,
+        pos: Position,
+        us: Player,
+        to: int,
+        wanted: frozenset[str] | None,
+        origins: Callable[[int], bool] | None,
+    ) -> list[Move]:
+        """:meth:`pseudo_legal_moves` ending on ``to``: each piece that could get
+        there is asked for its moves to that square alone (``generate_to``)."""
+        board = pos.board
+        out: list[Move] = []
+        for sq in self._generating_squares(pos, us, to, wanted):
+            piece = board[sq]
+            if piece is None or (origins is not None and not origins(sq)):
+                continue
+            ptype = piece.type
+            assert ptype is not None
+            if ptype.promotes and sq in ptype.promotion_sources[us]:
+                raw: list[Move] = []
+                ptype.generate_to(pos, sq, piece, to, raw)
+                self.add_promotions(pos, piece, raw, out)
+            else:
+                ptype.generate_to(pos, sq, piece, to, out)
+        special = wanted is None or self._may_add_special(wanted)
+        if special:
+            self.add_special_moves(pos, us, out)
+        if self._adjusts:
+            out = self.adjust_moves(pos, us, out)
+        if not special and not self._adjusts:
+            return out  # every move was made toward ``to`` by a piece of a wanted kind
         return self.kept(pos, out, to, wanted)
 
     def kept(
@@ -529,17 +566,20 @@ class Variant:
                     found.setdefault((color, ptype.letter, t), [])
         return {k: tuple(v) for k, v in found.items()}
 
+    def castling_kinds(self) -> frozenset[str]:
+        """The kinds that castle: the royal ones (a game whose castling piece is not
+        royal says so).  A reader of ``O-O`` asks for their moves alone."""
+        return frozenset(k for k, ptype in self.types.items() if ptype.royal)
+
     def _may_add_special(self, kinds: frozenset[str]) -> bool:
         """Whether special moves can be among the moves of ``kinds``: the core's own
-        are castlings, made by the royal piece; a game that adds others (drops,
+        are castlings, made by :meth:`castling_kinds`; a game that adds others (drops,
         boardings) overrides :meth:`add_special_moves`, and then they may be anyone's."""
         if self._own_specials:
             return True
         known = self._special_kinds.get(kinds)
         if known is None:
-            known = self._special_kinds[kinds] = any(
-                self.types[k].royal for k in kinds if k in self.types
-            )
+            known = self._special_kinds[kinds] = bool(kinds & self.castlers)
         return known
 
     def kind_of(self, pos: Position, move: Move) -> str:
@@ -688,11 +728,18 @@ class Variant:
         if len(moves) > _FEW_MOVES:
             pins = self._pins(pos, king, us)
         else:
-            # a reader of one SAN move asks for one or two moves, often off every
-            # ray of the king: then no pin can hold them
-            exposed = self._tables.on_rays[them][king]
-            moved = any(m.frm in exposed for m in moves)
-            pins = self._pins(pos, king, us) if moved else _NO_PINS
+            # a reader of one SAN move asks for one or two moves: only their own
+            # squares are looked at, and only along the king's rays through them
+            through = self._tables.on_rays[them][king]
+            pins = _NO_PINS
+            for m in moves:
+                frm = m.frm
+                rays = through.get(frm) if frm is not None else None
+                if rays is not None and frm not in pins:
+                    line = self._pin_line(pos, king, us, them, frm, rays)
+                    if line is not None:
+                        pins = dict(pins)
+                        pins[frm] = line
         block = checks[0] if len(checks) == 1 else None
         board = pos.board
         king_piece = board[king]
@@ -967,6 +1014,31 @@ class Variant:
                 break
         return pins
 
+    def _pin_line(
+        self, pos: Position, king: int, us: Player, them: Player, sq: int, rays: tuple[int, ...]
+    ) -> frozenset[int] | None:
+        """The squares the piece of ``us`` on ``sq`` may use when it shields ``king``
+        from a rider of ``them`` (what :meth:`_pins` says of it), looking along the
+        king's ``rays`` through ``sq`` alone; None when it shields nothing."""
+        board = pos.board
+        king_rays = self._tables.rays[them][king]
+        for index in rays:
+            ray, kinds_at = king_rays[index]
+            shield = False
+            for i, s in enumerate(ray):
+                x = board[s]
+                if x is None:
+                    continue
+                if not shield:
+                    if s != sq:
+                        break  # another piece stands between the king and ``sq``
+                    shield = True
+                    continue
+                if x.color == them and x.kind in kinds_at[i]:
+                    return frozenset(ray[: i + 1])
+                break
+        return None
+
     def _build_attack_tables(self) -> _Tables:
         tables = _Tables()
         geo = self.geometry
@@ -1004,9 +1076,7 @@ class Variant:
                 steps.append(tuple(one_steps))
             tables.rays[by] = rays
             tables.steps[by] = steps
-            tables.on_rays[by] = [
-                frozenset(sq for ray, _ in target_rays for sq in ray) for target_rays in rays
-            ]
+            tables.on_rays[by] = [_rays_through(target_rays) for target_rays in rays]
             tables.slow_kinds[by] = frozenset(slow)
         return tables
 
@@ -1158,6 +1228,15 @@ _NO_PINS: dict[int, frozenset[int]] = {}
 
 #: up to how many candidate moves the pins are looked for only where one could be
 _FEW_MOVES = 4
+
+
+def _rays_through(rays: tuple[_AttackRay, ...]) -> dict[int, tuple[int, ...]]:
+    """Each square on ``rays`` -> the indices of the rays that pass it."""
+    found: dict[int, list[int]] = {}
+    for index, (ray, _) in enumerate(rays):
+        for sq in ray:
+            found.setdefault(sq, []).append(index)
+    return {sq: tuple(indices) for sq, indices in found.items()}
 
 
 def _opens_nothing(move: Move, us: Player, king: int, pins: dict[int, frozenset[int]]) -> bool:
