@@ -734,8 +734,10 @@ class Variant:
             pins = _NO_PINS
             for m in moves:
                 frm = m.frm
-                rays = through.get(frm) if frm is not None else None
-                if rays is not None and frm not in pins:
+                if frm is None or frm in pins:
+                    continue  # a drop; or a second move of one piece
+                rays = through.get(frm)
+                if rays is not None:
                     line = self._pin_line(pos, king, us, them, frm, rays)
                     if line is not None:
                         pins = dict(pins)
