@@ -226,3 +226,46 @@ def test_fast_legality_equals_making_every_move_in_scattered_positions(name: str
         fen = pos.fen()
         assert {pos.move_text(m) for m in variant.legal_moves(pos)} == slow_legal(variant, pos), fen
         assert pos.fen() == fen
+
+
+#: every game with a table-driven generator: the chess family and the rule pages'
+EVERY_GAME = [*FAMILY, *dict.fromkeys(name for name, _ in GAMES)]
+
+
+@pytest.mark.parametrize("name", EVERY_GAME)
+def test_the_moves_to_one_square_are_every_move_that_ends_there(name: str) -> None:
+    """A reader of ``Nf3`` asks each knight for its moves to f3 alone
+    (``PieceType.generate_to``): the same moves as generating all and keeping those."""
+    variant = get_variant(name)
+    asked = 0
+    for pos in random_play(variant, 300, 60)[::3]:
+        every = variant.pseudo_legal_moves(pos)
+        kinds = {variant.kind_of(pos, m) for m in every}
+        for to in {m.to for m in every} | {0, variant.geometry.size // 2}:
+            for kind in kinds:
+                wanted = [m for m in every if m.to == to and variant.kind_of(pos, m) == kind]
+                found = variant.pseudo_legal_moves(pos, to=to, kinds={kind})
+                assert sorted(map(pos.move_text, found)) == sorted(map(pos.move_text, wanted))
+                asked += bool(wanted)
+            found = variant.pseudo_legal_moves(pos, to=to)
+            assert sorted(map(pos.move_text, found)) == sorted(
+                pos.move_text(m) for m in every if m.to == to
+            )
+    assert asked > 100
+
+
+@pytest.mark.parametrize("name", FAMILY)
+def test_one_move_at_a_time_is_legal_exactly_when_making_it_is_safe(name: str) -> None:
+    """A SAN text gives the legality test one or two moves, whose pins are looked for
+    along the king's rays through their own squares only."""
+    variant = get_variant(name)
+    pinned = 0
+    for seed in range(2):
+        for pos in random_play(variant, 400 + seed, 80):
+            pseudo = variant.pseudo_legal_moves(pos)
+            for m in pseudo:
+                safe = variant.is_safe(pos, m)
+                assert Variant.filter_legal(variant, pos, [m]) == ([m] if safe else []), (
+                    pos.fen(), pos.move_text(m))
+                pinned += not safe and m.frm not in pos.royals[pos.turn]
+    assert pinned > 5
