@@ -104,10 +104,11 @@ _TOKEN = re.compile(
     )""",
     re.VERBOSE,
 )
-#: What may follow a symbol (a move); anything else is an unexpected character.  The
-#: check is made after the match, not by a lookahead in it: a lookahead that failed
-#: made every later start inside a long run match it again (quadratic time).
-_AFTER_SYMBOL = re.compile(r"[\s(){};$\[]|$")
+#: What may follow a symbol (a move) besides white space and the end of the line;
+#: anything else is an unexpected character.  The check is made after the match, not
+#: by a lookahead in it: a lookahead that failed made every later start inside a long
+#: run match it again (quadratic time).
+_AFTER_SYMBOL = frozenset("(){};$[")
 #: Where a run of unreadable text ends: at white space or the next structural character.
 _RUN_END = re.compile(r"[\s(){};\[]")
 #: A line that opens a tag section: a comment that reaches one after a blank line
@@ -166,37 +167,60 @@ class _Lexer:
                 yield token
 
     def _line_tokens(self, text: str) -> Iterator[Token]:
-        pos = 0
-        while pos < len(text):
-            m = _TOKEN.match(text, pos)
-            assert m is not None  # the last alternative matches any character
-            kind = m.lastgroup or "bad"
-            if kind == "end":
-                return
-            line, column = self.line_no, m.start(kind) + 1
-            if kind == "brace":
-                comment, text, pos = self._comment(text, m.end(), line, column)
-                yield from comment
-                continue
-            pos = m.end()
-            word = m.group(kind)
-            if kind == "bad" or (kind == "symbol" and not _AFTER_SYMBOL.match(text, pos)):
-                bad = m.start(kind) if kind == "bad" else pos
-                end = _run_end(text, bad + 1)
-                yield Token("bad", text[m.start(kind):end], line, bad + 1, text[bad])
-                pos = end
-            elif kind == "semi":
-                yield Token("comment", word[1:], line, column, "semi")
-            elif kind == "tag":
-                yield Token("tag", m["name"], line, column, _unescape(m["value"]))
-            elif kind == "loose_tag":
-                yield Token("tag", m["loose_name"], line, column, m["loose_value"])
-            elif kind == "symbol" and m["glyph"]:
-                glyph = m["glyph"]
-                yield Token("symbol", word[: -len(glyph)], line, column)
-                yield Token("glyph", glyph, line, m.start("glyph") + 1)
+        """The tokens of one line (and of the lines a comment runs on into).  Moves and
+        move numbers, nine tokens in ten, are tested for first; the scan starts
+        again after a comment or an unreadable run, which end elsewhere than the
+        token's match."""
+        start = 0
+        line = self.line_no
+        while True:
+            for m in _TOKEN.finditer(text, start):
+                kind = m.lastgroup or "bad"
+                if kind == "symbol":
+                    end = m.end()
+                    if end < len(text) and not _ends_symbol(text[end]):
+                        stop = _run_end(text, end + 1)
+                        yield Token("bad", text[m.start(kind) : stop], line, end + 1, text[end])
+                        start = stop
+                        break
+                    glyph = m["glyph"]
+                    if glyph:
+                        yield Token("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1)
+                        yield Token("glyph", glyph, line, m.start("glyph") + 1)
+                    else:
+                        yield Token("symbol", m[kind], line, m.start(kind) + 1)
+                elif kind == "number":
+                    yield Token("number", m[kind], line, m.start(kind) + 1)
+                elif kind == "end":
+                    return
+                elif kind == "brace":
+                    comment, text, start = self._comment(text, m.end(), line, m.start(kind) + 1)
+                    for token in comment:  # noqa: UP028 (docs/speed.md)
+                        yield token
+                    line = self.line_no
+                    break
+                elif kind == "bad":
+                    stop = _run_end(text, m.start(kind) + 1)
+                    column = m.start(kind) + 1
+                    yield Token("bad", text[m.start(kind) : stop], line, column, m[kind])
+                    start = stop
+                    break
+                else:
+                    yield self._other_token(m, kind, line)
             else:
-                yield Token(kind, word, line, column)
+                return
+
+    @staticmethod
+    def _other_token(m: re.Match[str], kind: str, line: int) -> Token:
+        """A token that is neither a move, a move number, a comment nor unreadable."""
+        column = m.start(kind) + 1
+        if kind == "semi":
+            return Token("comment", m[kind][1:], line, column, "semi")
+        if kind == "tag":
+            return Token("tag", m["name"], line, column, _unescape(m["value"]))
+        if kind == "loose_tag":
+            return Token("tag", m["loose_name"], line, column, m["loose_value"])
+        return Token(kind, m[kind], line, column)
 
     def _comment(
         self, text: str, start: int, line: int, column: int
@@ -248,6 +272,11 @@ class _Lexer:
     @staticmethod
     def _too_long(line: int, column: int) -> Token:
         return Token("error", f"comment longer than {MAX_COMMENT} characters", line, column)
+
+
+def _ends_symbol(char: str) -> bool:
+    """Whether ``char`` may follow a symbol: white space or a structural character."""
+    return char.isspace() or char in _AFTER_SYMBOL
 
 
 def _run_end(text: str, start: int) -> int:
@@ -323,6 +352,10 @@ class _GameBuilder:
         """Take one token; True when it ends the game (a blank line after the movetext
         has begun, or a second one after the tags)."""
         kind = token.kind
+        if kind == "symbol" or kind == "number":  # nine tokens in ten
+            self.phase = _Phase.MOVES if self.phase is _Phase.TAGS else self.phase
+            self._movetext(token)
+            return False
         if kind == "blank":
             self.blanks += 1
             return self.phase is not _Phase.TAGS or self.blanks > 1
@@ -353,6 +386,8 @@ class _GameBuilder:
             return
         last, self.last_move = self.last_move, None
         kind = token.kind
+        if kind == "number":
+            return
         if kind == "symbol" and token.text == "e.p." and last is not None:
             last.text += " e.p."  # SAN reading passes over the mark
         elif kind in ("symbol", "null"):
@@ -493,7 +528,7 @@ def read_games(
             return
         if token is None:
             break
-        if game is not None and game.starts_next_game(token):
+        if game is not None and token.kind == "tag" and game.starts_next_game(token):
             yield game.finish()
             game = None
         if game is None:
