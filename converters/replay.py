@@ -70,6 +70,8 @@ def start_position(record: GameRecord) -> Position:
 
 def _check_sign(text: str) -> str:
     """The ``+``/``#`` signs a move text ends with (before its glyphs), "" if none."""
+    if text[-1:].isalnum():
+        return ""  # most moves: no sign, no glyph
     body = text.rstrip(_GLYPHS)
     return body[len(body.rstrip("+#")) :]
 
@@ -131,13 +133,17 @@ def replay(record: GameRecord, *, strict: bool = True) -> Position:
 def _replay_line(
     record: GameRecord, pos: Position, nodes: list[MoveNode], notation: Notation, depth: int
 ) -> None:
+    """Play ``nodes`` on ``pos``.  A variation is played on ``pos`` itself and taken
+    back move by move (cheaper than a copy of the position and its moves)."""
     last = len(nodes) - 1
     for i, node in enumerate(nodes):
         move = _read_node(record, pos, node, notation)
         if node.variations and depth >= MAX_VARIATION_DEPTH:
             raise too_deep(record.source, node.line, node.column)
         for variation in node.variations:
-            _replay_line(record, pos.copy(stack=True), variation, notation, depth + 1)
+            _replay_line(record, pos, variation, notation, depth + 1)
+            for _ in variation:
+                pos.pop()
         pos.push(move)
         node.move = move
         _verify_suffix(record, pos, node, may_end=i == last)
