@@ -190,7 +190,7 @@ class _Lexer:
                     else:
                         yield Token("symbol", m[kind], line, m.start(kind) + 1)
                 elif kind == "number":
-                    yield Token("number", m[kind], line, m.start(kind) + 1)
+                    pass  # a move number says nothing the moves do not (python-chess too)
                 elif kind == "end":
                     return
                 elif kind == "brace":
@@ -352,7 +352,7 @@ class _GameBuilder:
         """Take one token; True when it ends the game (a blank line after the movetext
         has begun, or a second one after the tags)."""
         kind = token.kind
-        if kind == "symbol" or kind == "number":  # nine tokens in ten
+        if kind == "symbol":  # most tokens
             self.phase = _Phase.MOVES if self.phase is _Phase.TAGS else self.phase
             self._movetext(token)
             return False
@@ -386,8 +386,6 @@ class _GameBuilder:
             return
         last, self.last_move = self.last_move, None
         kind = token.kind
-        if kind == "number":
-            return
         if kind == "symbol" and token.text == "e.p." and last is not None:
             last.text += " e.p."  # SAN reading passes over the mark
         elif kind in ("symbol", "null"):

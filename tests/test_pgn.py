@@ -176,6 +176,26 @@ def test_a_broken_game_does_not_hide_the_next() -> None:
     assert isinstance(second, GameRecord) and second.tags["Event"] == "b"
 
 
+@pytest.mark.parametrize(
+    ("movetext", "where", "word"),
+    [("1. e4 1-0 e5", "1:11", "e5"), ("1. e4 e5 1-0 2. Nf3", "1:17", "Nf3")],
+)
+def test_a_move_after_the_result_is_an_error_naming_it(
+    movetext: str, where: str, word: str
+) -> None:
+    """The result ends the movetext (PGN standard 8.2.6): python-chess plays on, we
+    name the first move after it; a move number is no move (docs/pgn.md)."""
+    (record,) = list(read_games(io.StringIO(movetext + "\n"), "t.pgn"))
+    assert isinstance(record, GameRecord)
+    assert [str(e) for e in record.errors] == [f"t.pgn:{where}: '{word}' after the result 1-0"]
+
+
+def test_comments_and_annotations_may_follow_the_result() -> None:
+    (record,) = list(read_games(io.StringIO("1. e4 1-0 {won on time} $1\n"), "t.pgn"))
+    assert isinstance(record, GameRecord) and not record.errors
+    assert record.moves[0].comments == ["won on time"] and record.moves[0].nags == [1]
+
+
 def test_wrong_suffix_and_result_are_warnings() -> None:
     text = '[Result "1-0"]\n\n1. f3 e5+ 2. g4 Qh4 1-0\n'
     (record,) = list(read_games(io.StringIO(text), "w.pgn"))
