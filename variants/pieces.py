@@ -214,14 +214,8 @@ class BetzaPiece(PieceType):
         color = piece.color
         assert color is not None
         for t, quiet_move, capture_move, between in self._steps[color][sq]:
-            if between:  # a lame leap: the squares it passes must be empty
-                blocked = False
-                for s in between:
-                    if board[s] is not None:
-                        blocked = True
-                        break
-                if blocked:
-                    continue
+            if between and not _empty(board, between):
+                continue  # a lame leap: the squares it passes must be empty
             x = board[t]
             if x is None:
                 if quiet_move is not None:
@@ -260,12 +254,7 @@ class BetzaPiece(PieceType):
         if ways is not None:
             x = board[to]
             for between, quiet_move, capture_move in ways:
-                blocked = False
-                for s in between:
-                    if board[s] is not None:
-                        blocked = True
-                        break
-                if blocked:
+                if between and not _empty(board, between):
                     continue
                 if x is None:
                     if quiet_move is not None:
@@ -284,6 +273,15 @@ def _step(sq: int, t: int, can_move: bool, can_capture: bool) -> _RayStep:
         quiet(sq, t) if can_move else None,
         capture(sq, t) if can_capture else None,
     )
+
+
+def _empty(board: list[Piece | None], squares: tuple[int, ...]) -> bool:
+    """Whether every one of ``squares`` is empty (the way of a lame leap or a ray).
+    A loop, not ``all()`` over a generator: this is on the move generator's path."""
+    for s in squares:  # noqa: SIM110
+        if board[s] is not None:
+            return False
+    return True
 
 
 def _ways(
