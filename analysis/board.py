@@ -109,6 +109,16 @@ def walls_for(variant: Variant, terrain: str) -> frozenset[int]:
     return holes(variant) if terrain == "start" else frozenset()
 
 
+def zone_squares(variant: Variant, name: str) -> frozenset[int]:
+    """The squares of the zone ``name`` of the variant's first player (whose pieces
+    analysis measures); AnalysisError lists the zones there are."""
+    zones = variant.zones(WHITE)
+    if name not in zones:
+        known = ", ".join(sorted(zones)) or "none: zones are declared by Zillions rules files"
+        raise AnalysisError(f"{variant.name} has no zone {name!r} (its zones: {known})")
+    return zones[name]
+
+
 def empty_position(variant: Variant, walls: Iterable[int], turn: Player = WHITE) -> Position:
     """A position with nothing on the board but the given holes."""
     pos = Position(variant)

@@ -290,11 +290,14 @@ def report(
     density: float | None = DEFAULT_DENSITY,
     samples: int = 40,
     walls_from: Variant | None = None,
+    only: frozenset[int] | None = None,
 ) -> list[MobilityRow]:
     """The mobility table of a variant: every form (or ``forms``), empty and crowded.
 
     ``walls_from`` takes the holes from another variant on the same board (Betza
-    pieces tried out on a real game's terrain).
+    pieces tried out on a real game's terrain).  ``only`` limits the squares the
+    figures are taken over (a Zillions game that keeps its hands as positions:
+    its ``board-zone``); the squares outside stay on the board.
     """
     walls = walls_for(walls_from or variant, terrain)
     rows = []
@@ -303,5 +306,10 @@ def report(
         busy = None
         if density is not None:
             busy = crowded(variant, form, density, terrain, samples=samples, walls=walls)
+        if only is not None:
+            empty.squares = {sq: m for sq, m in empty.squares.items() if sq in only}
+            if busy is not None:
+                busy.moves = {sq: v for sq, v in busy.moves.items() if sq in only}
+                busy.captures = {sq: v for sq, v in busy.captures.items() if sq in only}
         rows.append(MobilityRow(form, empty, busy))
     return rows

@@ -152,10 +152,19 @@ def capture_squares(pos: Position, sq: int, piece: Piece, enemy: Piece) -> list[
         moves: list[Move] = []
         ptype.generate(pos, sq, piece, moves)
         board[t] = None
-        if any(isinstance(act, Remove) and act.sq == t for m in moves for act in m.actions):
+        if any(_takes(m, t) for m in moves):
             found.append(t)
     board[sq] = None
     return found
+
+
+def _takes(move: Move, t: int) -> bool:
+    """Whether ``move`` takes the lone enemy on ``t``.  A move that removes pieces
+    takes what stands where it removes; one that removes nothing takes a piece only
+    where its game says it captures (a Zillions game that moves what it takes into a
+    hand kept on the board)."""
+    removed = [act.sq for act in move.actions if isinstance(act, Remove)]
+    return t in removed if removed else move.is_capture()
 
 
 def present_squares(pos: Position) -> list[int]:

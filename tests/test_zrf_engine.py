@@ -506,6 +506,30 @@ def test_mobility_and_reach_of_a_zrf_game() -> None:
 
 
 @requires_shared("zillions", "corpus", "DobutsuShogi")
+def test_mobility_over_a_zone_leaves_the_hand_columns_out() -> None:
+    """``--zone board-zone`` averages over Dobutsu's 3x4 board alone.  The Chick (Za)
+    steps one square forward, and takes there: from the 9 squares below the last
+    rank, 9/12 = 0.75 moves and captures.  A capture moves the piece taken to its
+    taker's hand column, and counts as one although nothing leaves the board."""
+    rules = str(CORPUS / "DobutsuShogi" / "Dobutsu.zrf")
+    code, out = _cli("mobility", rules, "--zone", "board-zone", "--json", "--no-crowded")
+    assert code == 0, out
+    rows = {row["name"]: row for row in json.loads(out)}
+    chick = rows["Za"]
+    assert (chick["average"], chick["average_captures"]) == (0.75, 0.75)
+    assert len(chick["per_square"]) == 12 and not {"r1", "g4"} & set(chick["per_square"])
+    assert rows["King"]["average"] == rows["King"]["average_captures"] == 58 / 12
+    code, out = _cli("mobility", rules, "--zone", "hand")
+    assert code == 1
+    assert "has no zone 'hand' (its zones: board-zone, promotion-zone)" in out
+
+
+def test_only_a_zillions_game_has_zones() -> None:
+    code, out = _cli("mobility", "chess", "--zone", "board-zone")
+    assert code == 1 and "chess has no zone 'board-zone'" in out
+
+
+@requires_shared("zillions", "corpus", "DobutsuShogi")
 def test_svg_of_a_zrf_game_is_drawn_from_its_own_grid(tmp_path: Path) -> None:
     """Dobutsu's grid is five files (a hand column each side) by four ranks."""
     out = tmp_path / "board.svg"

@@ -23,6 +23,7 @@ from trebuchet.analysis.board import (
     find_piece,
     piece_forms,
     walls_for,
+    zone_squares,
 )
 from trebuchet.analysis.mobility import DEFAULT_DENSITY, MobilityRow, report
 from trebuchet.analysis.output import csv_text, table
@@ -189,6 +190,12 @@ def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow])
 )
 @click.option("--no-crowded", is_flag=True, help="Leave out the crowded-board columns.")
 @_TERRAIN
+@click.option(
+    "--zone",
+    metavar="NAME",
+    help="With a .zrf VARIANT: average over the squares of the file's zone NAME only "
+    "(a game that keeps its hands as positions: --zone board-zone).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (per-square figures included).")
 @click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")
 @output_flag("Write a heat map (SVG) per piece into the folder DIR.", metavar="DIR")
@@ -203,6 +210,7 @@ def mobility_command(
     samples: int,
     no_crowded: bool,
     terrain: str,
+    zone: str | None,
     as_json: bool,
     as_csv: bool,
     output: str | None,
@@ -218,8 +226,10 @@ def mobility_command(
       trebuchet mobility catapults-of-troy --terrain open --piece Rook
       trebuchet mobility titan-chess --betza NN --betza mRcpR --csv
       trebuchet mobility shatranj-of-troy -o heatmaps/
+      trebuchet mobility chess.zrf --zone promotion-zone --no-crowded   # the last rank
     """
     variant = load_variant(variant_name, options, game)
+    only = zone_squares(variant, zone) if zone is not None else None
     walls_variant = variant
     if betzas:
         if pieces:
@@ -237,6 +247,7 @@ def mobility_command(
                 density=None if no_crowded else density,
                 samples=samples,
                 walls_from=walls_variant,
+                only=only,
             )
             bar.advance()
     folder = output or svg_dir
@@ -249,7 +260,8 @@ def mobility_command(
     elif as_csv:
         click.echo(csv_text(_MOBILITY_HEADERS, cells), nl=False)
     else:
-        click.echo(f"{walls_variant.name}: empty-board mobility ({terrain} terrain)")
+        where = f"{terrain} terrain" + (f", zone {zone}" if zone is not None else "")
+        click.echo(f"{walls_variant.name}: empty-board mobility ({where})")
         click.echo(table(_MOBILITY_HEADERS, cells))
 
 

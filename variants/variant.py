@@ -566,6 +566,12 @@ class Variant:
                     found.setdefault((color, ptype.letter, t), [])
         return {k: tuple(v) for k, v in found.items()}
 
+    def zones(self, player: Player) -> dict[str, frozenset[int]]:
+        """The named sets of squares the game's rules declare for ``player``: a Zillions
+        file's zones (``board-zone``), which analysis can be limited to.  Empty for
+        trebuchet's own games, whose zones are in their code."""
+        return {}
+
     def castling_kinds(self) -> frozenset[str]:
         """The kinds that castle: the royal ones (a game whose castling piece is not
         royal says so).  A reader of ``O-O`` asks for their moves alone."""

@@ -132,6 +132,13 @@ class ZrfMove(Move):
     def __repr__(self) -> str:
         return f"ZrfMove({self.text!r})"
 
+    def is_capture(self) -> bool:
+        """Whether the move takes a piece: off the board, or an enemy piece it turns
+        into another.  A game that keeps its hands as positions (Dobutsu Shogi) moves
+        what it takes to a hand square and gives it to the taker; that is a capture
+        too, though nothing leaves the board."""
+        return bool(self.captured) or super().is_capture()
+
     @property
     def turn_steps(self) -> tuple[ZrfMove, ...]:
         """The steps of the turn, each as a saved game writes a line."""
@@ -349,6 +356,11 @@ class ZrfVariant(Variant, Engine):
         ptype = self.types[kind]
         assert isinstance(ptype, ZrfPieceType)
         return ptype
+
+    def zones(self, player: int) -> dict[str, frozenset[int]]:
+        """The file's zones of ``player``, by name."""
+        return {name: squares for (name, owner), squares in self.spec.board.zones.items()
+                if owner == player}
 
     def in_zone(self, zone: str, player: int, sq: int) -> bool:
         return sq in self.spec.board.zones.get((zone, player), frozenset())
