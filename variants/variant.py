@@ -265,6 +265,8 @@ class Variant:
         self._own_specials = cls.add_special_moves is not Variant.add_special_moves
         #: kinds -> whether they may make special moves (:meth:`_may_add_special`)
         self._special_kinds: dict[frozenset[str], bool] = {}
+        #: the kinds whose pieces the position keeps track of (``Position.royals``)
+        self.royal_kinds = frozenset(k for k, ptype in self.types.items() if ptype.royal)
         #: :meth:`castling_kinds`, asked once
         self.castlers = self.castling_kinds()
         self._adjusts = cls.adjust_moves is not Variant.adjust_moves
@@ -530,6 +532,9 @@ class Variant:
         if wanted is None:
             return [sq for sq, p in enumerate(board) if p is not None and p.color == us]
         if to is None:
+            if wanted <= self.royal_kinds:  # the position knows where they stand (O-O)
+                kept = [sq for sq in pos.royals[us] if (p := board[sq]) and p.kind in wanted]
+                return sorted(kept)
             return [
                 sq
                 for sq, p in enumerate(board)
@@ -575,7 +580,7 @@ class Variant:
     def castling_kinds(self) -> frozenset[str]:
         """The kinds that castle: the royal ones (a game whose castling piece is not
         royal says so).  A reader of ``O-O`` asks for their moves alone."""
-        return frozenset(k for k, ptype in self.types.items() if ptype.royal)
+        return self.royal_kinds
 
     def _may_add_special(self, kinds: frozenset[str]) -> bool:
         """Whether special moves can be among the moves of ``kinds``: the core's own
