@@ -533,8 +533,8 @@ class Variant:
             return [sq for sq, p in enumerate(board) if p is not None and p.color == us]
         if to is None:
             if wanted <= self.royal_kinds:  # the position knows where they stand (O-O)
-                kept = [sq for sq in pos.royals[us] if (p := board[sq]) and p.kind in wanted]
-                return sorted(kept)
+                royal = [sq for sq in pos.royals[us] if (p := board[sq]) and p.kind in wanted]
+                return sorted(royal)
             return [
                 sq
                 for sq, p in enumerate(board)
