@@ -109,6 +109,8 @@ _TOKEN = re.compile(
 #: by a lookahead in it: a lookahead that failed made every later start inside a long
 #: run match it again (quadratic time).
 _AFTER_SYMBOL = frozenset("(){};$[")
+#: Tokens after which a move number is a token again (:attr:`_Lexer.numbered`)
+_ENDS_MOVES = frozenset({"tag", "loose_tag", "bad_tag", "result"})
 #: Where a run of unreadable text ends: at white space or the next structural character.
 _RUN_END = re.compile(r"[\s(){};\[]")
 #: A line that opens a tag section: a comment that reaches one after a blank line
@@ -140,6 +142,11 @@ class _Lexer:
         self.source = source
         self.line_no = 0
         self.held: str | None = None
+        #: whether a move number is still a token: until a game's first move and
+        #: after its result it is (it starts a game, ends in an error); between two
+        #: moves it says nothing the moves do not, and is passed over, as
+        #: python-chess does
+        self.numbered = True
 
     def _read(self) -> str | None:
         """The next line, or None at the end of the input."""
@@ -161,6 +168,7 @@ class _Lexer:
             if text.startswith("%"):
                 continue
             if not text.strip():
+                self.numbered = True
                 yield Token("blank", "", self.line_no, 1)
                 continue
             for token in self._line_tokens(text):  # noqa: UP028 (docs/speed.md)
@@ -183,6 +191,7 @@ class _Lexer:
                         yield Token("bad", text[m.start(kind) : stop], line, end + 1, text[end])
                         start = stop
                         break
+                    self.numbered = False
                     glyph = m["glyph"]
                     if glyph:
                         yield Token("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1)
@@ -190,7 +199,8 @@ class _Lexer:
                     else:
                         yield Token("symbol", m[kind], line, m.start(kind) + 1)
                 elif kind == "number":
-                    pass  # a move number says nothing the moves do not (python-chess too)
+                    if self.numbered:
+                        yield Token("number", m[kind], line, m.start(kind) + 1)
                 elif kind == "end":
                     return
                 elif kind == "brace":
@@ -206,6 +216,8 @@ class _Lexer:
                     start = stop
                     break
                 else:
+                    if kind in _ENDS_MOVES:
+                        self.numbered = True
                     yield self._other_token(m, kind, line)
             else:
                 return
@@ -526,7 +538,7 @@ def read_games(
             return
         if token is None:
             break
-        if game is not None and token.kind == "tag" and game.starts_next_game(token):
+        if game is not None and game.starts_next_game(token):
             yield game.finish()
             game = None
         if game is None:

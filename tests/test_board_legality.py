@@ -13,8 +13,10 @@ import random
 
 import pytest
 
+from trebuchet.variants.chess import PAWN_BETZA, Chess, fide_pieces
+from trebuchet.variants.errors import IllegalMoveError
 from trebuchet.variants.geometry import QUEEN_LINES
-from trebuchet.variants.pieces import WALL
+from trebuchet.variants.pieces import WALL, BetzaPiece, PieceType
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
@@ -269,3 +271,53 @@ def test_one_move_at_a_time_is_legal_exactly_when_making_it_is_safe(name: str) -
                     pos.fen(), pos.move_text(m))
                 pinned += not safe and m.frm not in pos.royals[pos.turn]
     assert pinned > 5
+
+
+class _TwoRays(Chess):
+    """Chess with a rider that moves as a rook and as a (2,0) rider (``RDD``): its
+    two king rays along a rank pass the same squares."""
+
+    name = "two-rays-test"
+    title = "Two rays (test)"
+
+    def piece_types(self) -> list[PieceType]:
+        return [*fide_pieces(), BetzaPiece("X", "Xrider", "RDD")]
+
+
+def test_a_piece_pinned_along_two_rays_stays_on_both() -> None:
+    """The rook on c1 shields the king on a1 from the X on e1 along the rook's ray
+    (b1 c1 d1) and along the (2,0) ray (c1); it may only take the X.  Every path of
+    the legality test (all moves, one move, SAN) says so, as making the move does."""
+    variant = _TwoRays()
+    pos = variant.position("8/8/8/8/8/8/8/K1R1x2k w - - 0 1")
+    rook = variant.square("c1")
+    pseudo = variant.pseudo_legal_moves(pos)
+    safe = {pos.move_text(m) for m in pseudo if m.frm == rook and variant.is_safe(pos, m)}
+    assert safe == {"c1e1"}
+    assert {pos.move_text(m) for m in variant.legal_moves(pos) if m.frm == rook} == safe
+    for m in pseudo:
+        assert Variant.filter_legal(variant, pos, [m]) == ([m] if variant.is_safe(pos, m) else [])
+    for text in ("Rd1", "Rb1", "Rc2"):
+        with pytest.raises(IllegalMoveError):
+            variant.notation.read(pos, text)
+    assert pos.move_text(variant.notation.read(pos, "Rxe1")) == "c1e1"
+
+
+class _TwiceEnPassant(Chess):
+    """Chess whose pawn names its en passant capture twice (``fceFfceF``)."""
+
+    name = "twice-en-passant-test"
+    title = "Twice en passant (test)"
+
+    def piece_types(self) -> list[PieceType]:
+        pieces = fide_pieces()
+        pieces[0] = BetzaPiece("P", "Pawn", PAWN_BETZA + "fceF")
+        return pieces
+
+
+def test_an_en_passant_capture_named_twice_is_one_move() -> None:
+    variant = _TwiceEnPassant()
+    pos = variant.position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1")
+    taking = [pos.move_text(m) for m in variant.legal_moves(pos) if m.to == variant.square("d6")]
+    assert taking == ["e5d6"]
+    assert pos.move_text(variant.notation.read(pos, "exd6")) == "e5d6"

@@ -178,16 +178,43 @@ def test_a_broken_game_does_not_hide_the_next() -> None:
 
 @pytest.mark.parametrize(
     ("movetext", "where", "word"),
-    [("1. e4 1-0 e5", "1:11", "e5"), ("1. e4 e5 1-0 2. Nf3", "1:17", "Nf3")],
+    [
+        ("1. e4 1-0 e5", "1:11", "e5"),
+        ("1. e4 e5 1-0 2. Nf3", "1:14", "2."),
+        ("1. e4 1-0 2.", "1:11", "2."),
+    ],
 )
 def test_a_move_after_the_result_is_an_error_naming_it(
     movetext: str, where: str, word: str
 ) -> None:
     """The result ends the movetext (PGN standard 8.2.6): python-chess plays on, we
-    name the first move after it; a move number is no move (docs/pgn.md)."""
+    name the first word after it, a move number too (docs/pgn.md)."""
     (record,) = list(read_games(io.StringIO(movetext + "\n"), "t.pgn"))
     assert isinstance(record, GameRecord)
     assert [str(e) for e in record.errors] == [f"t.pgn:{where}: '{word}' after the result 1-0"]
+
+
+@pytest.mark.parametrize(
+    ("text", "events", "lines"),
+    [
+        ('[Event "a"]\n1.\n\n[Event "b"]\n\n1. e4 *\n', ["a", "b"], [1, 4]),
+        ("1.\n\n1. d4 *\n", [None, None], [1, 3]),
+        ('[Event "a"]\n\n1.\ne4 e5 *\n', ["a"], [1]),
+    ],
+)
+def test_a_move_number_alone_is_movetext(
+    text: str, events: list[str | None], lines: list[int]
+) -> None:
+    """A game whose movetext is only a move number ends at the blank line after it,
+    as in python-chess; the move numbers between moves are passed over unread."""
+    records = list(read_games(io.StringIO(text), "t.pgn"))
+    assert all(isinstance(r, GameRecord) for r in records)
+    assert [r.tags.get("Event") for r in records if isinstance(r, GameRecord)] == events
+    assert [r.line for r in records if isinstance(r, GameRecord)] == lines
+    stream, theirs = io.StringIO(text), 0
+    while chess.pgn.read_game(stream) is not None:
+        theirs += 1
+    assert theirs == len(events)
 
 
 def test_comments_and_annotations_may_follow_the_result() -> None:

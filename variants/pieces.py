@@ -182,7 +182,8 @@ class BetzaPiece(PieceType):
             else:
                 rays.append(entries)
         steps.extend((*_step(sq, t, *flags), between) for t, (between, flags) in lame.items())
-        return tuple(steps), tuple(rays), tuple(ep), tuple(hops)
+        # one en passant target per square, however many components name it
+        return tuple(steps), tuple(rays), tuple(dict.fromkeys(ep)), tuple(hops)
 
     def targets(self, color: Player, sq: int) -> frozenset[int]:
         """Squares the piece could reach from ``sq`` in one move on some board.

@@ -448,7 +448,7 @@ class Variant:
         else:
             squares = [
                 (sq, board[sq])
-                for sq in self._generating_squares(pos, us, to, wanted)
+                for sq in self._generating_squares(pos, us, None, wanted)
                 if origins is None or origins(sq)
             ]
         for sq, piece in squares:
@@ -469,7 +469,7 @@ class Variant:
             out = self.adjust_moves(pos, us, out)
         if wanted is None:
             return out
-        return self.kept(pos, out, to, wanted)
+        return self.kept(pos, out, None, wanted)
 
     def _moves_to(
         self,
@@ -739,17 +739,19 @@ class Variant:
         if len(moves) > _FEW_MOVES:
             pins = self._pins(pos, king, us)
         else:
-            # a reader of one SAN move asks for one or two moves: only their own
-            # squares are looked at, and only along the king's rays through them
+            # a reader of one SAN move asks for a few moves (one, mostly): only
+            # their own squares are looked at, along the king's rays through them
             through = self._tables.on_rays[them][king]
             pins = _NO_PINS
+            looked: list[int] = []
             for m in moves:
                 frm = m.frm
-                if frm is None or frm in pins:
-                    continue  # a drop; or a second move of one piece
+                if frm is None or frm in looked:
+                    continue  # a drop; or another move of a piece looked at
+                looked.append(frm)
                 rays = through.get(frm)
                 if rays is not None:
-                    line = self._pin_line(pos, king, us, them, frm, rays)
+                    line = self._pin_line(pos, king, them, frm, rays)
                     if line is not None:
                         pins = dict(pins)
                         pins[frm] = line
@@ -1023,18 +1025,24 @@ class Variant:
                         continue
                     break
                 if x.color == them and x.kind in kinds_at[i]:
-                    pins[ray[shield]] = frozenset(ray[: i + 1])
+                    line = frozenset(ray[: i + 1])
+                    held = ray[shield]
+                    # pinned along two rays at once (a rider of (2,0) steps beside a
+                    # rook's ray), it may only stay on both
+                    pins[held] = pins[held] & line if held in pins else line
                 break
         return pins
 
     def _pin_line(
-        self, pos: Position, king: int, us: Player, them: Player, sq: int, rays: tuple[int, ...]
+        self, pos: Position, king: int, them: Player, sq: int, rays: tuple[int, ...]
     ) -> frozenset[int] | None:
-        """The squares the piece of ``us`` on ``sq`` may use when it shields ``king``
-        from a rider of ``them`` (what :meth:`_pins` says of it), looking along the
-        king's ``rays`` through ``sq`` alone; None when it shields nothing."""
+        """The squares the piece on ``sq`` may use while it shields ``king`` from the
+        riders of ``them`` (what :meth:`_pins` says of it), looking along the king's
+        ``rays`` through ``sq`` alone; None when it shields nothing.  The caller's
+        piece stands on ``sq``, so it is the mover's."""
         board = pos.board
         king_rays = self._tables.rays[them][king]
+        found: frozenset[int] | None = None
         for index in rays:
             ray, kinds_at = king_rays[index]
             shield = False
@@ -1048,9 +1056,10 @@ class Variant:
                     shield = True
                     continue
                 if x.color == them and x.kind in kinds_at[i]:
-                    return frozenset(ray[: i + 1])
+                    line = frozenset(ray[: i + 1])
+                    found = line if found is None else found & line
                 break
-        return None
+        return found
 
     def _build_attack_tables(self) -> _Tables:
         tables = _Tables()
