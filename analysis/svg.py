@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from math import hypot
 from html import escape  # not xml.sax.saxutils: it imports urllib, ssl and email (7 MB)
+from math import hypot
 
 from trebuchet.analysis.diagram import file_label, piece_labels, position_status
 from trebuchet.variants.geometry import Geometry
