@@ -281,13 +281,13 @@ class SanNotation:
             from_square = self.index.get(file + rank)
             if from_square is None:
                 return []
-        kinds: set[str] | None
+        kinds: frozenset[str] | None
         if piece:
-            kinds = {piece}
+            kinds = _one_kind(piece)
         elif from_square is not None:
             kinds = None
         else:
-            kinds = {PAWN}
+            kinds = _one_kind(PAWN)
         promo = parsed.promo
         names = self.names
 
@@ -434,6 +434,13 @@ def _disambiguation(geo: Geometry, others: list[int], frm: int, frm_name: str) -
     file_part = frm_name[0] if same_rank or not same_file else ""
     rank_part = frm_name[1:] if same_file else ""
     return file_part + rank_part
+
+
+@lru_cache(maxsize=256)
+def _one_kind(kind: str) -> frozenset[str]:
+    """``{kind}``, one object per kind: the generator's caches keyed by kinds find it
+    by its kept hash."""
+    return frozenset((kind,))
 
 
 def _by_suffix(found: list[Move], rest: str) -> list[Move]:

@@ -263,6 +263,8 @@ class Variant:
         )
         #: whether the game adds moves of its own / rewrites generated moves (hooks overridden)
         self._own_specials = cls.add_special_moves is not Variant.add_special_moves
+        #: whether the game generates its moves itself (a Zillions game's programs)
+        self._own_generation = cls.pseudo_legal_moves is not Variant.pseudo_legal_moves
         #: kinds -> whether they may make special moves (:meth:`_may_add_special`)
         self._special_kinds: dict[frozenset[str], bool] = {}
         #: the kinds whose pieces the position keeps track of (``Position.royals``)
@@ -701,6 +703,10 @@ class Variant:
         """
         if to is None and kinds is None and origins is None:
             moves = self.pseudo_legal_moves(pos)  # perft's hot path: no keyword passing
+        elif to is not None and not self._own_generation:
+            # a reader's one square (SAN's hot path): straight to the moves to it
+            wanted = None if kinds is None else _frozen(kinds)
+            moves = self._moves_to(pos, pos.turn, to, wanted, origins)
         else:
             moves = self.pseudo_legal_moves(pos, pos.turn, to=to, kinds=kinds, origins=origins)
         if keep is not None:
@@ -1250,6 +1256,11 @@ _NO_PINS: dict[int, frozenset[int]] = {}
 
 #: up to how many candidate moves the pins are looked for only where one could be
 _FEW_MOVES = 4
+
+
+def _frozen(kinds: Iterable[str]) -> frozenset[str]:
+    """``kinds`` as a frozenset, the same object when it is one (its hash is kept)."""
+    return kinds if isinstance(kinds, frozenset) else frozenset(kinds)
 
 
 def _rays_through(rays: tuple[_AttackRay, ...]) -> dict[int, tuple[int, ...]]:
