@@ -779,8 +779,8 @@ class Variant:
                     if not attacked:
                         legal.append(m)
                     continue
-                if _held(m, checks, block, pins):
-                    continue
+                if (checks or pins) and _held(m, checks, block, pins):
+                    continue  # (no check and no pin, the common case: no call)
                 legal.append(m)
             elif not checks and (tag == MoveKind.DROP or _opens_nothing(m, us, king, pins)):
                 legal.append(m)
