@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import statistics
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from trebuchet.analysis.board import (
     AnalysisError,
@@ -99,6 +99,11 @@ class Mobility:
     def per_square(self, attr: str = "moves") -> dict[int, float]:
         return {sq: float(getattr(m, attr)) for sq, m in self.squares.items()}
 
+    def within(self, squares: frozenset[int]) -> Mobility:
+        """The same figures taken over ``squares`` only (a zone of the board)."""
+        kept = {sq: m for sq, m in self.squares.items() if sq in squares}
+        return replace(self, squares=kept)
+
 
 @dataclass
 class CrowdedMobility:
@@ -120,6 +125,12 @@ class CrowdedMobility:
     @property
     def average_captures(self) -> float:
         return statistics.fmean(self.captures.values()) if self.captures else 0.0
+
+    def within(self, squares: frozenset[int]) -> CrowdedMobility:
+        """The same figures taken over ``squares`` only (a zone of the board)."""
+        moves = {sq: v for sq, v in self.moves.items() if sq in squares}
+        captures = {sq: v for sq, v in self.captures.items() if sq in squares}
+        return replace(self, moves=moves, captures=captures)
 
 
 def _enemy_of(variant: Variant, form: PieceForm) -> Piece:
@@ -307,9 +318,7 @@ def report(
         if density is not None:
             busy = crowded(variant, form, density, terrain, samples=samples, walls=walls)
         if only is not None:
-            empty.squares = {sq: m for sq, m in empty.squares.items() if sq in only}
-            if busy is not None:
-                busy.moves = {sq: v for sq, v in busy.moves.items() if sq in only}
-                busy.captures = {sq: v for sq, v in busy.captures.items() if sq in only}
+            empty = empty.within(only)
+            busy = busy.within(only) if busy is not None else None
         rows.append(MobilityRow(form, empty, busy))
     return rows

@@ -22,6 +22,7 @@ import chess
 import pytest
 from click.testing import CliRunner
 
+import trebuchet
 from tests.helpers import DATA, FIXTURES, requires_shared, shared
 from trebuchet.cli import main
 from trebuchet.converters.errors import RecordError
@@ -519,6 +520,10 @@ def test_mobility_over_a_zone_leaves_the_hand_columns_out() -> None:
     assert (chick["average"], chick["average_captures"]) == (0.75, 0.75)
     assert len(chick["per_square"]) == 12 and not {"r1", "g4"} & set(chick["per_square"])
     assert rows["King"]["average"] == rows["King"]["average_captures"] == 58 / 12
+    chick_api = trebuchet.mobility(load_variant(rules), "Za", zone="board-zone")
+    assert (chick_api.average, len(chick_api.squares)) == (0.75, 12)
+    # without a zone: 5 files by 4 ranks, and the dummy positions START and END
+    assert len(trebuchet.mobility(load_variant(rules), "Za").squares) == 22
     code, out = _cli("mobility", rules, "--zone", "hand")
     assert code == 1
     assert "has no zone 'hand' (its zones: board-zone, promotion-zone)" in out

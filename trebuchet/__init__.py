@@ -21,7 +21,13 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO
 
-from trebuchet.analysis.board import AnalysisError, PieceForm, find_piece, piece_forms
+from trebuchet.analysis.board import (
+    AnalysisError,
+    PieceForm,
+    find_piece,
+    piece_forms,
+    zone_squares,
+)
 from trebuchet.analysis.mobility import Mobility, MobilityRow, empty_board, report
 from trebuchet.analysis.reachability import Reachability, reachability
 from trebuchet.converters.formats import FORMATS, detect_format, format_named, read_records
@@ -106,9 +112,12 @@ def write_games(records: Iterable[GameRecord], out: IO[str], format: str) -> Non
     format_named(format).write(records, out)
 
 
-def mobility(variant: Variant, piece: str) -> Mobility:
-    """Empty-board mobility of the kind called ``piece`` (letter or name) on every square."""
-    return empty_board(variant, find_piece(variant, piece))
+def mobility(variant: Variant, piece: str, *, zone: str | None = None) -> Mobility:
+    """Empty-board mobility of the kind called ``piece`` (letter or name) on every square,
+    or on the squares of a Zillions game's ``zone`` (its ``board-zone``, leaving out
+    hands kept as positions)."""
+    found = empty_board(variant, find_piece(variant, piece))
+    return found if zone is None else found.within(zone_squares(variant, zone))
 
 
 def reach(variant: Variant, piece: str) -> Reachability:
