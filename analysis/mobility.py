@@ -196,8 +196,9 @@ def crowded(
     if is_betza(form.ptype(variant)) and not form.cargo:
         result = CrowdedMobility(variant.name, form, terrain, density, enemy_share, "exact")
         size = variant.geometry.size
+        off = variant.off_board_squares()
         for sq in range(size):
-            if sq in walls:
+            if sq in walls or sq in off:
                 continue
             occ = random_occupancy(size, walls, density, enemy_share, sq)
             moves, captures = expected_moves(betza_terms(variant, form.kind, sq, WHITE), occ)

@@ -168,5 +168,6 @@ def _takes(move: Move, t: int) -> bool:
 
 
 def present_squares(pos: Position) -> list[int]:
-    """Squares that are on the board (not holes)."""
-    return [sq for sq, p in enumerate(pos.board) if p is not WALL]
+    """Squares that are on the board: not holes, nor a Zillions file's dummy positions."""
+    off = pos.variant.off_board_squares()
+    return [sq for sq, p in enumerate(pos.board) if p is not WALL and sq not in off]

@@ -522,8 +522,9 @@ def test_mobility_over_a_zone_leaves_the_hand_columns_out() -> None:
     assert rows["King"]["average"] == rows["King"]["average_captures"] == 58 / 12
     chick_api = trebuchet.mobility(load_variant(rules), "Za", zone="board-zone")
     assert (chick_api.average, len(chick_api.squares)) == (0.75, 12)
-    # without a zone: 5 files by 4 ranks, and the dummy positions START and END
-    assert len(trebuchet.mobility(load_variant(rules), "Za").squares) == 22
+    # without a zone, the 5 files by 4 ranks; the dummy positions START and END,
+    # markers of the file's programs, are no squares
+    assert len(trebuchet.mobility(load_variant(rules), "Za").squares) == 20
     code, out = _cli("mobility", rules, "--zone", "hand")
     assert code == 1
     assert "has no zone 'hand' (its zones: board-zone, promotion-zone)" in out

@@ -573,6 +573,11 @@ class Variant:
                     found.setdefault((color, ptype.letter, t), [])
         return {k: tuple(v) for k, v in found.items()}
 
+    def off_board_squares(self) -> frozenset[int]:
+        """Positions that are no square of the board: a Zillions file's dummy positions,
+        which its programs use as markers.  Analysis leaves them out."""
+        return frozenset()
+
     def zones(self, player: Player) -> dict[str, frozenset[int]]:
         """The named sets of squares the game's rules declare for ``player``: a Zillions
         file's zones (``board-zone``), which analysis can be limited to.  Empty for

@@ -357,6 +357,10 @@ class ZrfVariant(Variant, Engine):
         assert isinstance(ptype, ZrfPieceType)
         return ptype
 
+    def off_board_squares(self) -> frozenset[int]:
+        """The file's ``dummy`` positions."""
+        return self.spec.board.dummies
+
     def zones(self, player: int) -> dict[str, frozenset[int]]:
         """The file's zones of ``player``, by name."""
         return {name: squares for (name, owner), squares in self.spec.board.zones.items()
