@@ -110,13 +110,19 @@ def walls_for(variant: Variant, terrain: str) -> frozenset[int]:
 
 
 def zone_squares(variant: Variant, name: str) -> frozenset[int]:
-    """The squares of the zone ``name`` of the variant's first player (whose pieces
-    analysis measures); AnalysisError lists the zones there are."""
-    zones = variant.zones(WHITE)
-    if name not in zones:
-        known = ", ".join(sorted(zones)) or "none: zones are declared by Zillions rules files"
-        raise AnalysisError(f"{variant.name} has no zone {name!r} (its zones: {known})")
-    return zones[name]
+    """The squares of the zone ``name``: the first player's (whose pieces analysis
+    measures), else those of the first player that has one.  AnalysisError lists
+    the zones there are."""
+    for player in variant.player_range:
+        squares = variant.zones(player).get(name)
+        if squares is not None:
+            return squares
+    known = sorted({zone for player in variant.player_range for zone in variant.zones(player)})
+    if not known:
+        raise AnalysisError(
+            f"{variant.name} has no zones (zones are declared by Zillions rules files)"
+        )
+    raise AnalysisError(f"{variant.name} has no zone {name!r} (its zones: {', '.join(known)})")
 
 
 def empty_position(variant: Variant, walls: Iterable[int], turn: Player = WHITE) -> Position:

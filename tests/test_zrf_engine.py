@@ -517,6 +517,7 @@ def test_mobility_over_a_zone_leaves_the_hand_columns_out() -> None:
     assert code == 0, out
     rows = {row["name"]: row for row in json.loads(out)}
     chick = rows["Za"]
+    assert chick["zone"] == "board-zone"
     assert (chick["average"], chick["average_captures"]) == (0.75, 0.75)
     assert len(chick["per_square"]) == 12 and not {"r1", "g4"} & set(chick["per_square"])
     assert rows["King"]["average"] == rows["King"]["average_captures"] == 58 / 12
@@ -530,9 +531,28 @@ def test_mobility_over_a_zone_leaves_the_hand_columns_out() -> None:
     assert "has no zone 'hand' (its zones: board-zone, promotion-zone)" in out
 
 
+@requires_shared("zillions", "corpus", "Kamisado")
+def test_an_enemy_marker_changed_in_place_is_no_capture() -> None:
+    """Kamisado has no captures: each move changes the other side's "next dragon"
+    marker where it stands, which is no piece taken (a piece is taken into a hand
+    only when it leaves the square the mover lands on)."""
+    variant = load_variant(str(CORPUS / "Kamisado" / "kamisado.zrf"))
+    pos = variant.start_position()
+    rng = random.Random(3)
+    changes = 0
+    for _ in range(12):
+        moves = pos.legal_moves()
+        if not moves:
+            break
+        assert not any(m.is_capture() for m in moves), pos.fen()
+        changes += sum(bool(m.captured) for m in moves if isinstance(m, ZrfMove))
+        pos.push(rng.choice(moves))
+    assert changes > 0  # the markers were changed all along
+
+
 def test_only_a_zillions_game_has_zones() -> None:
     code, out = _cli("mobility", "chess", "--zone", "board-zone")
-    assert code == 1 and "chess has no zone 'board-zone'" in out
+    assert code == 1 and "chess has no zones (zones are declared by Zillions rules files)" in out
 
 
 @requires_shared("zillions", "corpus", "DobutsuShogi")

@@ -104,13 +104,16 @@ def _mobility_cells(row: MobilityRow) -> list[Any]:
     ]
 
 
-def _mobility_json(rows: list[MobilityRow], names: tuple[str, ...]) -> list[dict[str, Any]]:
+def _mobility_json(
+    rows: list[MobilityRow], names: tuple[str, ...], zone: str | None
+) -> list[dict[str, Any]]:
     out = []
     for row in rows:
         entry: dict[str, Any] = {
             "piece": row.form.label,
             "name": row.form.name,
             "terrain": row.empty.terrain,
+            "zone": zone,
             "average": row.empty.average,
             "minimum": row.empty.minimum,
             "maximum": row.empty.maximum,
@@ -256,7 +259,7 @@ def mobility_command(
             click.echo(f"wrote {path}", err=True)
     cells = [_mobility_cells(r) for r in rows]
     if as_json:
-        click.echo(json.dumps(_mobility_json(rows, variant.geometry.names), indent=1))
+        click.echo(json.dumps(_mobility_json(rows, variant.geometry.names, zone), indent=1))
     elif as_csv:
         click.echo(csv_text(_MOBILITY_HEADERS, cells), nl=False)
     else:

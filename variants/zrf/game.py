@@ -133,11 +133,27 @@ class ZrfMove(Move):
         return f"ZrfMove({self.text!r})"
 
     def is_capture(self) -> bool:
-        """Whether the move takes a piece: off the board, or an enemy piece it turns
-        into another.  A game that keeps its hands as positions (Dobutsu Shogi) moves
-        what it takes to a hand square and gives it to the taker; that is a capture
-        too, though nothing leaves the board."""
-        return bool(self.captured) or super().is_capture()
+        """Whether the move takes a piece off the board, or into a hand kept on the
+        board: a game that keeps its hands as positions (Dobutsu Shogi) moves the
+        piece off the square the mover lands on to a hand square, and changes it
+        there (the taker owns it).  An enemy piece changed where it stands (a
+        marker, a mancala pit) is not taken."""
+        if super().is_capture():
+            return True
+        if not self.captured:
+            return False
+        changed = {a.sq for a in self.actions if type(a) is Change}
+        landed: set[int] = set()
+        sent: dict[int, int] = {}  # square a piece standing there left -> where it went
+        for a in self.actions:
+            if type(a) is not Relocate:
+                continue
+            if a.to in sent and sent[a.to] in changed:
+                return True  # the mover lands where the piece it sent to a hand stood
+            if a.frm not in landed:
+                sent[a.frm] = a.to  # (not a step of a piece already moving)
+            landed.add(a.to)
+        return False
 
     @property
     def turn_steps(self) -> tuple[ZrfMove, ...]:
