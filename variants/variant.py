@@ -441,10 +441,10 @@ class Variant:
         """
         us = pos.turn if color is None else color
         wanted = frozenset(kinds) if kinds is not None else None
-        board = pos.board
-        out: list[Move] = []
         if to is not None:
             return self._moves_to(pos, us, to, wanted, origins)
+        board = pos.board
+        out: list[Move] = []
         if wanted is None and origins is None:
             squares: Iterable[tuple[int, Piece | None]] = enumerate(board)  # perft's hot path
         else:
@@ -465,13 +465,7 @@ class Variant:
                 self.add_promotions(pos, piece, raw, out)
             else:
                 ptype.generate(pos, sq, piece, out)
-        if wanted is None or self._may_add_special(wanted):
-            self.add_special_moves(pos, us, out)
-        if self._adjusts:
-            out = self.adjust_moves(pos, us, out)
-        if wanted is None:
-            return out
-        return self.kept(pos, out, None, wanted)
+        return self._with_specials(pos, us, out, None, wanted)
 
     def _moves_to(
         self,
@@ -497,13 +491,27 @@ class Variant:
                 self.add_promotions(pos, piece, raw, out)
             else:
                 ptype.generate_to(pos, sq, piece, to, out)
+        return self._with_specials(pos, us, out, to, wanted)
+
+    def _with_specials(
+        self,
+        pos: Position,
+        us: Player,
+        out: list[Move],
+        to: int | None,
+        wanted: frozenset[str] | None,
+    ) -> list[Move]:
+        """The pieces' moves ``out`` with the special moves added and the rewriting hook
+        applied, kept to ``to`` and ``wanted``.  The pieces were asked for such moves
+        alone, so only special or rewritten moves can fail the filters: without
+        either, nothing is filtered."""
         special = wanted is None or self._may_add_special(wanted)
         if special:
             self.add_special_moves(pos, us, out)
         if self._adjusts:
             out = self.adjust_moves(pos, us, out)
-        if not special and not self._adjusts:
-            return out  # every move was made toward ``to`` by a piece of a wanted kind
+        if (to is None and wanted is None) or not (special or self._adjusts):
+            return out
         return self.kept(pos, out, to, wanted)
 
     def kept(
