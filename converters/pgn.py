@@ -187,9 +187,8 @@ class _Lexer:
                 if kind == "symbol":
                     end = m.end()
                     if end < len(text) and not _ends_symbol(text[end]):
-                        stop = _run_end(text, end + 1)
-                        yield Token("bad", text[m.start(kind) : stop], line, end + 1, text[end])
-                        start = stop
+                        bad, start = _bad_run(text, m.start(kind), end, line)
+                        yield bad
                         break
                     self.numbered = False
                     glyph = m["glyph"]
@@ -210,10 +209,8 @@ class _Lexer:
                     line = self.line_no
                     break
                 elif kind == "bad":
-                    stop = _run_end(text, m.start(kind) + 1)
-                    column = m.start(kind) + 1
-                    yield Token("bad", text[m.start(kind) : stop], line, column, m[kind])
-                    start = stop
+                    bad, start = _bad_run(text, m.start(kind), m.start(kind), line)
+                    yield bad
                     break
                 else:
                     if kind in _ENDS_MOVES:
@@ -291,6 +288,13 @@ def _ends_symbol(char: str) -> bool:
     return char.isspace() or char in _AFTER_SYMBOL
 
 
+def _bad_run(text: str, start: int, at: int, line: int) -> tuple[Token, int]:
+    """The unreadable run of ``text`` from ``start`` that stumbled on the character at
+    ``at`` (its column and value), and the index where the run ends."""
+    stop = _run_end(text, at + 1)
+    return Token("bad", text[start:stop], line, at + 1, text[at]), stop
+
+
 def _run_end(text: str, start: int) -> int:
     """Where the run of unreadable text going on at ``start`` ends."""
     stop = _RUN_END.search(text, start)
@@ -364,8 +368,7 @@ class _GameBuilder:
         """Take one token; True when it ends the game (a blank line after the movetext
         has begun, or a second one after the tags)."""
         kind = token.kind
-        if kind == "symbol":  # most tokens
-            self.phase = _Phase.MOVES if self.phase is _Phase.TAGS else self.phase
+        if kind == "symbol":  # most tokens: the movetext's, as the last branch says
             self._movetext(token)
             return False
         if kind == "blank":
@@ -382,12 +385,13 @@ class _GameBuilder:
         elif kind == "comment" and token.value == "semi" and self.phase is _Phase.TAGS:
             self.record.comments.append(LineComment(token.text))
         else:
-            if self.phase is _Phase.TAGS:
-                self.phase = _Phase.MOVES
             self._movetext(token)
         return False
 
     def _movetext(self, token: Token) -> None:
+        """Take a token of the movetext; the first one ends the tag section."""
+        if self.phase is _Phase.TAGS:
+            self.phase = _Phase.MOVES
         if self.skipped_depth:
             self._skip(token.kind)
             return
