@@ -110,7 +110,7 @@ def position_status(pos: Position, outcome: Outcome | None = None) -> str:
     """Who is to move, and whether they are in check or the game is over, as a player
     would say it: ``White to move``, ``Black to move, in check``, ``Black is
     checkmated: 1-0``, ``stalemate: 1/2-1/2``, ``game over, king in center: 1-0
-    (White wins)``.
+    (won by White)``.
 
     ``outcome`` saves working it out again when the caller has it.
     """
@@ -124,11 +124,8 @@ def position_status(pos: Position, outcome: Outcome | None = None) -> str:
 def ending(pos: Position, outcome: Outcome) -> str:
     """How the game ended, in words, with its result."""
     mover = pos.variant.player_name(pos.turn)
-    if outcome.winner is None:
-        winner = "drawn"
-    else:
-        winner = f"{pos.variant.player_name(outcome.winner)} wins"
+    who = outcome.verdict(pos.variant.player_name)
     if outcome.termination == "checkmate" and outcome.winner != pos.turn:
-        return f"{mover} is checkmated: {outcome.result} ({winner})"
+        return f"{mover} is checkmated: {outcome.result} ({who})"
     what = outcome.termination.replace("_", " ")
-    return f"game over, {what}: {outcome.result} ({winner})"
+    return f"game over, {what}: {outcome.result} ({who})"

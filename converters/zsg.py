@@ -40,6 +40,7 @@ from trebuchet.converters.record import (
     Format,
     GameRecord,
     MoveNode,
+    PassedOver,
     Progress,
     RecordError,
     resolve_variant_name,
@@ -49,7 +50,7 @@ from trebuchet.converters.zrf.lexer import decode
 from trebuchet.converters.zrf.model import Game
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.fen import MAX_MOVE_NUMBER
-from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
+from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain, null_move
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
@@ -553,6 +554,7 @@ def zsg_to_record(text: str, variant: Variant, source: str = "") -> GameRecord:
         MoveNode(pos.move_text(move), line=used[0].line, move=move)
         for used, move in replay_turns(pos, lines, source)
     ]
+    _result_from_the_end(record, pos)
     return record
 
 
@@ -627,11 +629,36 @@ def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
     if saved.setup:
         record.tags["SetUp"] = "1"
         record.tags["FEN"] = pos.fen()
-    record.moves = [
-        MoveNode(_zsg_text(pos, move), line=used[0].line, move=move)
-        for used, move in replay_turns(pos, saved.moves, source)
-    ]
+    for used, move in replay_turns(pos, saved.moves, source):
+        if move.is_null() and unruled_pass(pos):
+            record.errors.append(_after_the_end(pos, used[0], source))
+        record.moves.append(MoveNode(_zsg_text(pos, move), line=used[0].line, move=move))
+    _result_from_the_end(record, pos)
     return record
+
+
+def _result_from_the_end(record: GameRecord, pos: Position) -> None:
+    """A saved game has no field for its result: it is the final position's outcome
+    (written to PGN as its Result), or none while the game goes on."""
+    outcome = pos.outcome()
+    if outcome is not None:
+        record.result = outcome.result
+
+
+def _after_the_end(pos: Position, line: MoveLine, source: str) -> PassedOver:
+    """The warning for a Pass where the rules allow none (:func:`unruled_pass`)."""
+    outcome = pos.outcome()
+    ended = ""
+    if outcome is not None:
+        what = outcome.termination.replace("_", " ")
+        ended = f" ({what}, {outcome.result}, {outcome.verdict(pos.variant.player_name)})"
+    return PassedOver(
+        f"move {line.number}: Pass, though the rules allow none: "
+        f"{pos.variant.player_name(pos.turn)} had no move and the game was over{ended}; "
+        "read as a null move",
+        source=source,
+        line=line.line,
+    )
 
 
 def zrf_game(text: str, source: str, rules: Path) -> tuple[SavedGame, Position]:
@@ -644,6 +671,17 @@ def zrf_game(text: str, source: str, rules: Path) -> tuple[SavedGame, Position]:
     for entry in saved.setup:
         _set_up_zrf(variant, pos, entry, source)
     return saved, pos
+
+
+def unruled_pass(pos: Position) -> bool:
+    """Whether a ``Pass`` line is read though the rules allow no pass: the player to
+    move in a Zillions game has no move at all, so the game is over, yet the
+    saved game goes on.  Zillions wrote such a line once in the corpus
+    (Chessence, move 41: Black stalemated under a ``stalemated`` loss
+    condition); trebuchet reads it as a null move, as it reads PGN's ``--``,
+    and says so (docs/zrf.md, "A player with no move")."""
+    variant = pos.variant
+    return isinstance(variant, ZrfVariant) and not variant.rule_moves(pos)
 
 
 def replay_turns(
@@ -678,8 +716,10 @@ def match_turn(
     next line is a step some legal turn takes next, and may end where a legal
     turn ends (a turn stopped where it must go on is refused)."""
     legal = pos.legal_moves()
-    candidates = [(move, _steps_of(pos, move)) for move in legal]
     variant = pos.variant
+    if lines[start].body() == "Pass" and unruled_pass(pos):
+        return null_move(), 1
+    candidates = [(move, _steps_of(pos, move)) for move in legal]
     taken = 0
     while True:
         line = lines[start + taken]

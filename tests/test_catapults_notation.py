@@ -109,14 +109,14 @@ def test_unreadable_and_illegal_texts_are_move_errors() -> None:
 def test_cli_mate_in_two_coordinates_reports_checkmate() -> None:
     result = CliRunner().invoke(main, ["play", CT, "--fen", MATE_IN_2, "h5h1", "e1d2", "c9c1a/l"])
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "0-1 checkmate"
+    assert result.output.splitlines()[-1] == "0-1 checkmate (won by Black)"
 
 
 def test_cli_mate_in_two_page_notation_reports_checkmate() -> None:
     args = ["play", CT, "--fen", MATE_IN_2, "Ram-H1+", "K-D2", "C9-C1#"]
     result = CliRunner().invoke(main, args)
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "0-1 checkmate"
+    assert result.output.splitlines()[-1] == "0-1 checkmate (won by Black)"
 
 
 def test_cli_illegal_move_is_one_line_error() -> None:

@@ -65,7 +65,7 @@ def test_play_prints_fen_and_result() -> None:
     for uci in ("f2f3", "e7e5", "g2g4", "d8h4"):
         board.push_uci(uci)
     assert code == 0
-    assert out.splitlines() == [board.fen(), "0-1 checkmate"]
+    assert out.splitlines() == [board.fen(), "0-1 checkmate (won by Black)"]
 
 
 def test_illegal_move_names_move_number_and_nearest_moves() -> None:

@@ -26,7 +26,7 @@ def run(*args: str) -> tuple[int, str, str]:
 @pytest.mark.parametrize(
     ("fen", "said"),
     [
-        (MATED, "no legal moves: White is checkmated: 0-1 (Black wins)"),
+        (MATED, "no legal moves: White is checkmated: 0-1 (won by Black)"),
         (STALEMATE, "no legal moves: game over, stalemate: 1/2-1/2 (drawn)"),
         (CHECK, "White to move, in check"),
     ],
@@ -48,13 +48,13 @@ def test_moves_is_quiet_when_there_is_nothing_to_say() -> None:
 def test_moves_names_other_endings_king_of_the_hill() -> None:
     # White's king reached d5: king-of-the-hill's own ending (KH-1)
     code, _, err = run("moves", "king-of-the-hill", "--fen", "8/8/8/3K4/8/8/8/7k b - - 0 1")
-    assert code == 0 and err.strip().endswith("king in center: 1-0 (White wins)")
+    assert code == 0 and err.strip().endswith("king in center: 1-0 (won by White)")
 
 
 @pytest.mark.parametrize(
     ("moves", "said"),
     [
-        (("f2f3", "e7e5", "g2g4", "d8h4"), "White is checkmated: 0-1 (Black wins)"),
+        (("f2f3", "e7e5", "g2g4", "d8h4"), "White is checkmated: 0-1 (won by Black)"),
         (("e2e4", "f7f6", "d1h5"), "Black to move, in check"),
         (("e2e4",), "Black to move"),
     ],
@@ -68,7 +68,7 @@ def test_show_says_check_and_mate(moves: tuple[str, ...], said: str) -> None:
 def test_show_says_three_check_ends_on_the_third_check() -> None:
     fen = "4k3/8/8/8/8/8/8/4KQ2 w - - 0 1 +2+0"
     code, out, _ = run("show", "three-check", "--fen", fen, "f1f7")
-    assert code == 0 and "game over, three checks: 1-0 (White wins)" in out
+    assert code == 0 and "game over, three checks: 1-0 (won by White)" in out
 
 
 ANNOTATED = (

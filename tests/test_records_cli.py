@@ -20,7 +20,7 @@ def test_check_prints_one_line_per_game() -> None:
     assert result.exit_code == 0, result.output
     *lines, summary = result.output.strip().splitlines()
     assert len(lines) == 7 and all(": OK " in line for line in lines)
-    assert "0-1 (chess, 10 plies, checkmate) Molinari - Bordais" in lines[-1]
+    assert "0-1 (chess, 10 plies, checkmate, won by Black) Molinari - Bordais" in lines[-1]
     plies = sum(int(line.split(", ")[1].split()[0]) for line in lines)
     assert summary == (
         f"2 files: 7 games OK, 0 illegal, 0 unreadable, 0 unsupported; {plies} plies"

@@ -81,7 +81,7 @@ def test_side_to_move_check_and_mate_are_said_under_the_board() -> None:
         "Black to move, in check"
     ]
     mate = svg_of(played("chess", "f2f3", "e7e5", "g2g4", "d8h4"))
-    assert texts(mate, "status") == ["White is checkmated: 0-1 (Black wins)"]
+    assert texts(mate, "status") == ["White is checkmated: 0-1 (won by Black)"]
 
 
 def test_check_glows_on_the_royal_in_check_and_the_last_move_is_tinted() -> None:

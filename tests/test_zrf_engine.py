@@ -17,6 +17,7 @@ import random
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import chess
 import pytest
@@ -136,6 +137,32 @@ def test_saved_game_replays_with_every_line_accepted(name: str) -> None:
     lines, pos, source = _start(name)
     played = sum(len(used) for used, _move in replay_turns(pos, lines, source))
     assert played == len(lines)
+
+
+#: the one Pass of the corpus where the rules allow none: Black, stalemated under a
+#: ``stalemated`` loss condition, passes (docs/zrf.md, "A player with no move")
+UNRULED_PASSES = {"Chessence/Chessence.zsg": [81]}
+
+
+@pytest.mark.parametrize("name", _saved_games())
+def test_saved_game_ends_where_its_rules_end_it(name: str) -> None:
+    """Zillions stops a game as soon as a goal holds, so in a saved game no
+    position before the last has an outcome (but the one listed Pass), and a game
+    whose last position has one was won by the player who moved last (the
+    players of this corpus never made a losing last move; a random player's
+    last move aside)."""
+    lines, pos, source = _start(name)
+    ended_at: list[int] = []
+    for _used, _move in replay_turns(pos, lines, source):
+        if pos.outcome() is not None:
+            ended_at.append(len(pos.move_stack))
+    assert ended_at == UNRULED_PASSES.get(name, [])
+    outcome = pos.outcome()
+    variant = pos.variant
+    assert isinstance(variant, ZrfVariant)
+    mover = pos.last_turn()
+    if outcome is not None and mover not in variant.spec.random_players:
+        assert outcome.winner == mover, outcome
 
 
 @pytest.mark.parametrize("name", sorted(AXIOM))
@@ -295,44 +322,89 @@ def test_chess_zrf_perft_from_the_start(chess_zrf: ZrfVariant) -> None:
 
 
 def _uci(pos: Position, move: Move) -> str:
-    """A ZRF chess move as UCI: its first part's squares, and the kind it ends as."""
+    """A ZRF chess move as UCI: its first part's squares, and the kind a promotion
+    makes (chess.zrf's kinds are the pieces' letters)."""
     geo = pos.variant.geometry
-    assert move.frm is not None
-    moved = pos.board[move.frm]
-    pos.push(move)
-    landed = pos.board[move.to]
-    pos.pop()
-    text = geo.name(move.frm) + geo.name(move.to)
-    if moved is not None and landed is not None and landed.kind != moved.kind:
-        text += landed.kind[0].lower()
-    return text
+    assert isinstance(move, ZrfMove) and move.frm is not None
+    promotion = (move.emitted.promotion or "").lower()
+    return geo.name(move.frm) + geo.name(move.to) + promotion
 
 
-def test_chess_zrf_agrees_with_python_chess_on_random_games(chess_zrf: ZrfVariant) -> None:
-    """50 random games: the legal moves, as UCI, are python-chess's at every ply;
-    castling, en passant and promotion are chosen first when they are legal."""
-    rng = random.Random(20261201)
-    compared = 0
-    for _ in range(50):
+def _games_to_mate_or_stalemate(count: int, seed: int) -> list[list[str]]:
+    """``count`` random games of python-chess that end in checkmate or stalemate
+    before any other rule ends them (chess.zrf has no 50-move, repetition or
+    material rule).  A move that mates or stalemates is played when there is one,
+    else castling, en passant or a promotion, else any; games ended otherwise are
+    left out."""
+    rng = random.Random(seed)
+    games: list[list[str]] = []
+    while len(games) < count:
+        board = chess.Board()
+        while board.outcome(claim_draw=False) is None:
+            moves = list(board.legal_moves)
+            ending = [m for m in moves if _ends(board, m)]
+            special = [
+                m for m in moves if board.is_castling(m) or board.is_en_passant(m) or m.promotion
+            ]
+            board.push(rng.choice(ending or special or moves))
+        outcome = board.outcome(claim_draw=False)
+        assert outcome is not None
+        if outcome.termination in (chess.Termination.CHECKMATE, chess.Termination.STALEMATE):
+            games.append([m.uci() for m in board.move_stack])
+    return games
+
+
+def _ends(board: chess.Board, move: chess.Move) -> bool:
+    board.push(move)
+    try:
+        return board.is_checkmate() or board.is_stalemate()
+    finally:
+        board.pop()
+
+
+def _python_chess_outcome(board: chess.Board) -> tuple[str, int | None] | None:
+    """python-chess's ``outcome(claim_draw=False)`` as (termination, winner 0/1)."""
+    outcome = board.outcome(claim_draw=False)
+    if outcome is None:
+        return None
+    winner = None if outcome.winner is None else (0 if outcome.winner else 1)
+    return outcome.termination.name.lower(), winner
+
+
+def test_chess_zrf_agrees_with_python_chess_to_the_end_of_50_games(chess_zrf: ZrfVariant) -> None:
+    """50 random games played to checkmate or stalemate: at every ply the legal
+    moves (as UCI) are python-chess's, and so is the outcome, ``None`` while the
+    game goes on.  No pass is ever offered: chess.zrf allows none."""
+    games = _games_to_mate_or_stalemate(50, 20261201)
+    endings: Counter[str] = Counter()
+    for moves in games:
         board = chess.Board()
         pos = chess_zrf.start_position()
-        for _ply in range(60):
-            # a player with no move passes in Zillions: python-chess has no pass
-            ours = {_uci(pos, m): m for m in pos.legal_moves() if not m.is_null()}
-            theirs = {m.uci() for m in board.legal_moves}
-            assert set(ours) == theirs, board.fen()
-            compared += 1
-            if not theirs:
+        for text in [*moves, None]:
+            ours = {_uci(pos, m): m for m in pos.legal_moves()}
+            assert set(ours) == {m.uci() for m in board.legal_moves}, board.fen()
+            outcome = pos.outcome()
+            mine = None if outcome is None else (outcome.termination, outcome.winner)
+            assert mine == _python_chess_outcome(board), board.fen()
+            if text is None:
+                assert outcome is not None
+                endings[outcome.termination] += 1
                 break
-            special = [
-                m.uci()
-                for m in board.legal_moves
-                if board.is_castling(m) or board.is_en_passant(m) or m.promotion
-            ]
-            text = rng.choice(special or sorted(theirs))
             board.push_uci(text)
             pos.push(ours[text])
-    assert compared > 1000
+    assert endings["checkmate"] > 0 and endings["stalemate"] > 0, endings
+
+
+def test_fools_mate_in_chess_zrf_ends_the_game() -> None:
+    """The issue's example: after f2f3 e7e5 g2g4 d8h4 White is mated, has no move
+    (no Pass), and every command says so."""
+    rules = str(FIXTURES / "chess.zrf")
+    code, out = _cli("play", rules, "f2f3", "e7e5", "g2g4", "d8h4")
+    assert code == 0 and out.splitlines()[-1] == "0-1 checkmate (won by Black)", out
+    fen = out.splitlines()[0]
+    result = CliRunner().invoke(main, ["moves", rules, "--fen", fen])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert result.stderr.strip() == "no legal moves: White is checkmated: 0-1 (won by Black)"
 
 
 # -- Dobutsu Shogi against Fairy-Stockfish ------------------------------------------------
@@ -355,32 +427,55 @@ def _fsf_move(pos: Position, move: ZrfMove) -> str:
     return frm + to + ("+" if promoted else "")
 
 
+def _fsf_outcome(
+    pyffish: Any, start: str, played: list[str], turn: int
+) -> tuple[int | None, bool] | None:
+    """pyffish's verdict on the game after ``played``: None while it goes on, else
+    (the winner, 0 or 1, None for a draw; whether it ended by a rule other than
+    having no move).  Its values are for the side to move."""
+    ended, value = pyffish.is_immediate_game_end("dobutsu", start, played)
+    if not ended:
+        if pyffish.legal_moves("dobutsu", start, played):
+            return None
+        value = pyffish.game_result("dobutsu", start, played)
+    if value == 0:
+        return None, ended
+    return (turn if value > 0 else 1 - turn), ended
+
+
 def test_dobutsu_agrees_with_fairy_stockfish_on_random_games() -> None:
-    """Dobutsu.zrf's original game against pyffish's ``dobutsu``, 50 random games.
+    """Dobutsu.zrf's original game against pyffish's ``dobutsu``, 50 random games
+    played until either says the game is over: at every ply the legal moves agree,
+    and so does the outcome (the Lion taken, or the try made: the same ply and
+    the same winner).
 
     One rule differs and is excluded by name: Dobutsu.zrf lets the Lion enter the
     last row only on a square the opponent does not attack (its ``king-leap``
     verifies ``not-attacked?``), while Fairy-Stockfish generates the move and
-    scores the try afterwards.  Every move of theirs missing from ours must be
-    exactly such a Lion move: onto the last row, where their own next moves can
-    take it.  Each game stops when either side's game is over (the Lion taken,
-    the try made)."""
+    scores the try only if it is safe.  Every move of theirs missing from ours
+    must be exactly such a Lion move: onto the last row, where their own next
+    moves can take it."""
     pyffish = pytest.importorskip("pyffish")
     variant = load_variant(str(shared("zillions", "corpus", "DobutsuShogi", "Dobutsu.zrf")))
     assert isinstance(variant, ZrfVariant)
     start = pyffish.start_fen("dobutsu")
     rng = random.Random(7)
     compared = excused = 0
+    endings: Counter[str] = Counter()
     for _ in range(50):
         pos = variant.start_position()
         played: list[str] = []
-        for _ply in range(80):
-            if variant.outcome(pos) is not None:
+        while True:
+            outcome = pos.outcome()
+            theirs_end = _fsf_outcome(pyffish, start, played, pos.turn)
+            ours_end = None if outcome is None else outcome.winner
+            assert (outcome is None) == (theirs_end is None), played
+            if outcome is not None and theirs_end is not None:
+                assert ours_end == theirs_end[0], played
+                endings[outcome.termination] += 1
                 break
             ours: dict[str, Move] = {}
             for m in pos.legal_moves():
-                if m.is_null():
-                    continue  # Zillions passes for a player who cannot move
                 assert isinstance(m, ZrfMove)
                 ours.setdefault(_fsf_move(pos, m), m)
             theirs = set(pyffish.legal_moves("dobutsu", start, played))
@@ -394,12 +489,12 @@ def test_dobutsu_agrees_with_fairy_stockfish_on_random_games() -> None:
                 theirs.discard(text)
             assert set(ours) == theirs, played
             compared += 1
-            if not ours:
-                break
             text = rng.choice(sorted(ours))
             pos.push(ours[text])
             played.append(text)
     assert compared > 500 and excused > 0
+    # both ways the game is won: the Lion taken, the try made
+    assert endings["pieces_remaining"] > 0 and endings["absolute_config"] > 0, endings
 
 
 # -- draughts: turns of several steps -----------------------------------------------------
@@ -611,5 +706,20 @@ def test_a_random_player_does_not_share_the_result() -> None:
     for _used, _move in replay_turns(pos, lines, source):
         pass
     outcome = pos.outcome()
-    assert outcome is not None and "South loses" in outcome.termination
+    assert outcome is not None and outcome.termination == "captured"
     assert outcome.winner == pos.variant.spec.players.index("North")
+    assert (outcome.result, outcome.players) == ("0-1", 2)
+
+
+@requires_shared("zillions", "corpus", "Chessence")
+def test_check_reads_chessences_pass_after_the_end_and_says_so() -> None:
+    """Chessence.zsg's move 41 is Black's Pass with no move left, under a
+    ``stalemated`` loss condition and ``"pass turn" false``: the game was over.
+    ``check`` reads the Pass as a null move, warns in one line, and reports the
+    outcome where the game really ended, White's mate at move 42."""
+    code, out = _cli("check", str(CORPUS / "Chessence" / "Chessence.zsg"))
+    assert code == 0, out
+    report, warning, _summary = out.splitlines()
+    assert "OK 1-0 (free-chessence, 83 plies, checkmate, won by White)" in report
+    assert "Chessence.zsg:85: move 41: Pass, though the rules allow none" in warning
+    assert "Black had no move and the game was over (stalemate, 1-0, won by White)" in warning

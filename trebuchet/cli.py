@@ -204,7 +204,8 @@ def play_command(
     click.echo(pos.fen(en_passant))
     outcome = pos.outcome()
     if outcome is not None:
-        click.echo(f"{outcome.result} {outcome.termination}")
+        who = outcome.verdict(pos.variant.player_name)
+        click.echo(f"{outcome.result} {outcome.termination} ({who})")
 
 
 @main.command("perft")

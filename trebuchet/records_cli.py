@@ -239,6 +239,7 @@ def _report(game: Game) -> dict[str, Any]:
         "plies": len(game.record.moves),
         "result": game.record.result_text,
         "termination": outcome.termination if outcome else None,
+        "verdict": outcome.verdict(game.final.variant.player_name) if outcome else None,
         "warnings": list(game.record.warnings),
     }
 
@@ -250,7 +251,7 @@ def _print_report(report: dict[str, Any], quiet: bool) -> None:
         return
     if quiet and not report["warnings"]:
         return
-    ended = f", {report['termination']}" if report["termination"] else ""
+    ended = f", {report['termination']}, {report['verdict']}" if report["termination"] else ""
     click.echo(
         f"{where}: OK {report['result']} ({report['variant']}, {report['plies']} plies{ended}) "
         f"{report['white']} - {report['black']}"

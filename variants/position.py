@@ -9,7 +9,7 @@ then updates turn, castling rights, en passant squares and clocks in
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from trebuchet.variants.move import Change, Hand, Move, Place, Relocate, Remove, Terrain
@@ -120,6 +120,15 @@ class Position:
         """The moves made on this position since it was read, oldest first."""
         return [entry[0] for entry in self._stack]
 
+    def last_move(self) -> Move | None:
+        """The move made last, None when none has been made since the position was read."""
+        return self._stack[-1][0] if self._stack else None
+
+    def last_turn(self) -> Player | None:
+        """The player who made the last move (whose turn it was before it), None
+        when none has been made since the position was read."""
+        return self._stack[-1][2][0] if self._stack else None
+
     def changes(self, square: int) -> list[tuple[int, Piece | None]]:
         """The moves on the stack that changed ``square``, oldest first: each as its
         index in :attr:`move_stack` and what stood on the square just before it.
@@ -171,13 +180,16 @@ class Position:
             self.rules_state,
         )
 
-    def repetitions(self) -> int:
+    def repetitions(self, key: Callable[[Position], Hashable] | None = None) -> int:
         """How often the current position has occurred (1 = only now).
 
         Walks back through the moves made since the last irreversible one (as
-        far as the variant's :meth:`~Variant.repetition_window` says).
+        far as the variant's :meth:`~Variant.repetition_window` says).  ``key``
+        says what makes two positions the same, by default :meth:`key` (a
+        Zillions game compares less: the board, the reserves and the turn).
         """
-        key = self.key()
+        same = Position.key if key is None else key
+        wanted = same(self)
         board, turn = self.board[:], self.turn
         count = 1
         undone: list[Move] = []
@@ -186,7 +198,7 @@ class Position:
         for _ in range(depth):
             undone.append(self.pop())
             # the whole key (an en passant test among it) only where the pieces agree
-            if self.turn == turn and self.board == board and self.key() == key:
+            if self.turn == turn and self.board == board and same(self) == wanted:
                 count += 1
         for move in reversed(undone):
             self.push(move)

@@ -61,18 +61,59 @@ and the check line it makes (just that square)."""
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended: ``termination`` names the rule, ``winner`` is the player
-    who won (0 = White), None for a draw."""
+    """How a game ended: ``termination`` names the rule (python-chess's names where
+    the rule is one of theirs: ``checkmate``, ``stalemate``), ``winner`` is the
+    player who won (0 = White), None for a draw or a loss that names no winner.
+
+    ``loser`` is the player a loss condition names, where the game has more than
+    two players and so no one winner (a Zillions game's ``loss-condition``);
+    ``players`` is how many players play for the result (two in every native
+    game), so that :attr:`result` knows when PGN can say it.
+
+    >>> Outcome("checkmate", 1).result
+    '0-1'
+    >>> Outcome("pieces_remaining", None, loser=2, players=4).result
+    '*'
+    """
 
     termination: str
     winner: Player | None
+    loser: Player | None = None
+    players: int = 2
+
+    def __repr__(self) -> str:
+        extra = "" if self.loser is None else f", loser={self.loser}"
+        extra += "" if self.players == 2 else f", players={self.players}"
+        return f"Outcome(termination={self.termination!r}, winner={self.winner}{extra})"
 
     @property
     def result(self) -> str:
-        """The PGN result: ``1-0``, ``0-1`` or ``1/2-1/2``."""
-        if self.winner is None:
+        """The PGN result: ``1-0``, ``0-1``, ``1/2-1/2``; ``*`` for a game of more
+        than two players that someone won or lost (PGN has no word for it)."""
+        if self.winner is None and self.loser is None:
             return "1/2-1/2"
-        return "1-0" if self.winner == WHITE else "0-1"
+        if self.players != 2:
+            return "*"
+        winner = self.winner if self.winner is not None else 1 - (self.loser or 0)
+        return "1-0" if winner == WHITE else "0-1"
+
+    @property
+    def is_draw(self) -> bool:
+        """Whether nobody won or lost."""
+        return self.winner is None and self.loser is None
+
+    def verdict(self, name: Callable[[Player], str]) -> str:
+        """Who won, in words that read as English for any player's name (``name``
+        gives it): ``won by Black``, ``lost by South``, ``drawn``.
+
+        >>> Outcome("captured", 0).verdict(lambda p: ["You", "Me"][p])
+        'won by You'
+        """
+        if self.winner is not None:
+            return f"won by {name(self.winner)}"
+        if self.loser is not None:
+            return f"lost by {name(self.loser)}"
+        return "drawn"
 
 
 @dataclass(frozen=True)

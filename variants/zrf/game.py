@@ -53,6 +53,7 @@ from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Filter, Outcome, Variant
 from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.goals import Goal, named_kinds
 from trebuchet.variants.zrf.program import (
     OPPOSITE_PREFIX,
     Compiler,
@@ -65,16 +66,12 @@ from trebuchet.variants.zrf.program import (
     run_ops,
 )
 from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
-from trebuchet.variants.zrf.tree import Atom, Form, Node
 from trebuchet.variants.zrf.written import written_key
 
 #: positions whose legal moves a game remembers: replay, notation and the
 #: notation's reader ask for the same position's moves several times, and an
 #: interpreted game's generation is slow (the key is the whole state they read)
 RECENT_POSITIONS = 64
-
-#: how many times a position must occur for the ``repetition`` goal
-REPETITIONS = 3
 
 _TOKEN = re.compile(r"\(|\)|[^\s()]+")
 
@@ -88,6 +85,9 @@ class ZrfMoveKind(StrEnum):
     TURN = "turn"
     """A turn of several steps: ``add-partial`` and its continuations."""
 
+
+#: how a saved game writes a pass (a null move)
+PASS = "Pass"
 
 #: between the steps of a turn in a move's text (no ZRF name holds it: ``;``
 #: starts a comment in a rules file)
@@ -104,7 +104,7 @@ class ZrfMove(Move):
     unmaking the turn is the core's as for any move.
     """
 
-    __slots__ = ("captured", "chained", "emitted", "steps", "text")
+    __slots__ = ("captured", "chained", "emitted", "removed", "steps", "text")
 
     def __init__(
         self,
@@ -118,6 +118,7 @@ class ZrfMove(Move):
         drop: str | None = None,
         steps: tuple[ZrfMove, ...] = (),
         captured: tuple[Piece, ...] = (),
+        removed: tuple[Piece, ...] = (),
     ) -> None:
         super().__init__(frm, to, actions, tag=tag, drop=drop)
         self.emitted = emitted
@@ -126,6 +127,8 @@ class ZrfMove(Move):
         #: the pieces the move takes off the board, and the enemy pieces it
         #: changes into others ("maximal captures" counts them)
         self.captured = captured
+        #: the pieces the move takes off the board alone (the ``captured`` goal)
+        self.removed = removed
         #: made as one step of a turn still being built: the same player goes on
         self.chained = False
 
@@ -171,6 +174,7 @@ class ZrfMove(Move):
             tag=self.tag,
             drop=self.drop,
             captured=self.captured,
+            removed=self.removed,
         )
         step.chained = True
         return step
@@ -190,6 +194,7 @@ class ZrfMove(Move):
                 tag=self.tag,
                 drop=self.drop,
                 captured=self.captured,
+                removed=self.removed,
             )
             step.chained = self.chained
             return step
@@ -222,6 +227,7 @@ def whole_turn(steps: Sequence[ZrfMove]) -> ZrfMove:
         drop=first.drop,
         steps=tuple(steps),
         captured=tuple(piece for step in steps for piece in step.captured),
+        removed=tuple(piece for step in steps for piece in step.removed),
     )
 
 
@@ -273,6 +279,10 @@ class ZrfNotation:
 
     def read(self, pos: Position, text: str) -> Move:
         word = text.strip()
+        if word == PASS:
+            # a record's pass is a null move, as PGN's "--" is, even where the rules
+            # allow none (the saved-game reader says so: docs/zrf.md)
+            return null_move()
         if " " not in word and ("_" in word or "/" in word):
             # compared as written first, so that names holding "_" or "/" match
             found = [m for m in self.variant.legal_moves(pos) if self.write(pos, m) == word]
@@ -320,8 +330,13 @@ class ZrfVariant(Variant, Engine):
         self._checkmated = self._royal_conditions()
         options_of = spec.options
         self._pass_partial = options_of.get("pass partial", "false") == "true"
+        self._pass_turn = options_of.get("pass turn", "false")
+        #: "include off-pieces": a player's pieces in reserve count as remaining
+        self._off_pieces_count = options_of.get("include off-pieces", "false") == "true"
         self._maximal = options_of.get("maximal captures", "false")
         self._priority = {move_type: i for i, move_type in enumerate(spec.move_priorities)}
+        #: the players a result is about: all but the random players Zillions moves
+        self._playing = tuple(p for p in range(len(spec.players)) if p not in spec.random_players)
         super().__init__(options)
         #: (player, kind) of the reserves a captured piece returns to ("recycle captures")
         self._recycled = (
@@ -407,7 +422,7 @@ class ZrfVariant(Variant, Engine):
             ptype.moves = [(p.move_type, compiler.block(p.body)) for p in spec.moves]
             ptype.drops = [(p.move_type, compiler.block(p.body)) for p in spec.drops]
         self._goals = [
-            (cond.kind, cond.players, _Goal(self, cond.condition)) for cond in self.spec.conditions
+            (cond.kind, cond.players, Goal(self, cond.condition)) for cond in self.spec.conditions
         ]
         for option, known in OPTION_VALUES.items():
             value = self.spec.options.get(option, "false")
@@ -435,11 +450,11 @@ class ZrfVariant(Variant, Engine):
         record, move 15, leaves its General attacked, and the next move takes it).
         """
         out: dict[int, set[str]] = {}
-        for kinds_of, kind in ((_checkmated_kinds, "checkmated"), (_captured_kinds, "captured")):
+        for kind in ("checkmated", "captured"):
             for cond in self.spec.conditions:
                 if cond.kind != "loss":
                     continue
-                for name in kinds_of(cond.condition):
+                for name in named_kinds(kind, cond.condition):
                     if name not in self.kinds:
                         raise ZrfError(
                             f"({kind} {name}) names no piece", self.spec.source, cond.line
@@ -689,7 +704,7 @@ class ZrfVariant(Variant, Engine):
         """The move ``em`` describes, as actions on ``pos``'s board, with its text."""
         board = pos.board
         final = self._after(board, em)
-        actions, captured = self._actions(board, em, final, owner)
+        actions, captured, removed = self._actions(board, em, final, owner)
         first = em.parts[0] if em.parts else None
         frm = first.frm if first is not None else None
         to = first.to if first is not None else (em.effects[0][1] if em.effects else 0)
@@ -707,7 +722,15 @@ class ZrfVariant(Variant, Engine):
             tag = None if simple else ZrfMoveKind.COMPOUND
         text = self._text(board, em, owner)
         return ZrfMove(
-            frm, to, actions, emitted=em, text=text, tag=tag, drop=drop, captured=captured
+            frm,
+            to,
+            actions,
+            emitted=em,
+            text=text,
+            tag=tag,
+            drop=drop,
+            captured=captured,
+            removed=removed,
         )
 
     def _after(self, board: list[Piece | None], em: Emitted) -> dict[int, Piece | None]:
@@ -749,14 +772,16 @@ class ZrfVariant(Variant, Engine):
         em: Emitted,
         final: dict[int, Piece | None],
         owner: int,
-    ) -> tuple[tuple[Action, ...], tuple[Piece, ...]]:
-        """Actions that turn ``board`` into the final squares, and the pieces they take
-        (off the board, or enemy pieces changed into others): pieces that move are
+    ) -> tuple[tuple[Action, ...], tuple[Piece, ...], tuple[Piece, ...]]:
+        """Actions that turn ``board`` into the final squares, the pieces they take
+        (off the board, or enemy pieces changed into others), and those they take
+        off the board: pieces that move are
         relocated (captures removed first), then the remaining differences are
         changes, placements and removals; drops take from the reserve, and under
         ``"recycle captures"`` a captured piece goes back to its owner's."""
         now: dict[int, Piece | None] = {}
         captured: list[Piece] = []
+        removed: list[Piece] = []
 
         def at(sq: int) -> Piece | None:
             return now[sq] if sq in now else board[sq]
@@ -766,6 +791,7 @@ class ZrfVariant(Variant, Engine):
             actions.append(Remove(sq))
             if piece is not None and piece is not WALL and piece.color is not None:
                 captured.append(piece)
+                removed.append(piece)
                 if (piece.color, piece.kind) in self._recycled:
                     actions.append(Hand(piece.color, piece.kind, 1))
 
@@ -827,7 +853,7 @@ class ZrfVariant(Variant, Engine):
                     # its reserve: Bolotoudou's Lock marks the capture it makes
                     continue
                 actions.append(Hand(owner, part.piece.kind, -1))
-        return tuple(actions), tuple(captured)
+        return tuple(actions), tuple(captured), tuple(removed)
 
     # -- legality -----------------------------------------------------------------------
     def legal_moves(
@@ -839,22 +865,43 @@ class ZrfVariant(Variant, Engine):
         origins: Callable[[int], bool] | None = None,
         keep: Filter | None = None,
     ) -> list[Move]:
-        """The core's legal moves, and a pass where ``"pass turn"`` allows one:
-        always (``true``), else when there is no other move.  A player who cannot
-        move passes even under ``false``: the game is over then, but Zillions
-        lets it go on and writes ``Pass`` (Chessence's saved game does)."""
-        if to is not None or kinds is not None or origins is not None or keep is not None:
-            return super().legal_moves(pos, to=to, kinds=kinds, origins=origins, keep=keep)
+        """The moves the rules allow (:meth:`rule_moves`), none once the game is
+        over (a goal holds, or the player to move cannot move): Zillions ends the
+        game there, as every saved game of the corpus shows."""
+        moves = self.rule_moves(pos)
+        if self.outcome(pos) is not None:
+            return []
+        if to is None and kinds is None and origins is None and keep is None:
+            return list(moves)
+        wanted = frozenset(kinds) if kinds is not None else None
+        found = self.kept(pos, list(moves), to, wanted, origins)
+        return found if keep is None else [m for m in found if keep(m)]
+
+    def rule_moves(self, pos: Position) -> list[Move]:
+        """The turns the player to move may play, ignoring whether a goal has ended
+        the game: the programs' moves that leave no ``checkmated`` piece capturable,
+        and a pass where ``"pass turn"`` allows one (``true``: always; ``forced``:
+        when there is no other move), if passing leaves no such piece capturable
+        either.  A player who cannot move under ``false`` does not pass: the game
+        is over (docs/zrf.md, "A player with no move").
+
+        Remembered for the last positions (replay, notation and the notation's
+        reader ask for one position's moves several times); the caller must not
+        change the list.
+        """
         key = pos.key()
         known = self._recent.get(key)
         if known is None:
-            known = super().legal_moves(pos)
-            if not known or self.spec.options.get("pass turn", "false") == "true":
+            known = Variant.legal_moves(self, pos)
+            passing = self._pass_turn
+            if (passing == "true" or (passing == "forced" and not known)) and not self.in_check(
+                pos
+            ):
                 known.append(null_move())
             if len(self._recent) >= RECENT_POSITIONS:
                 self._recent.clear()
             self._recent[key] = known
-        return list(known)
+        return known
 
     def filter_legal(self, pos: Position, moves: list[Move]) -> list[Move]:
         """Zillions' check: with ``(checkmated T)`` for the mover, a move after which
@@ -905,25 +952,29 @@ class ZrfVariant(Variant, Engine):
         return False
 
     def attacked(self, run: Run, sq: int, move_type: str | None, by_enemy: bool) -> bool:
-        """``attacked?`` (an opponent could capture a piece of the mover's standing on
-        ``sq``) and ``defended?`` (the mover could capture an enemy there), on the
-        board before the move.  An empty square is judged with a stand-in: the
-        moving piece, or for ``defended?`` an enemy of the same kind."""
+        """``attacked?``: whether an opponent could capture a piece of the mover's on
+        ``sq``; ``defended?``: whether the mover could capture an enemy piece there;
+        on the board before the move.
+
+        The square is judged as holding such a piece: the piece there if it is one
+        (a friend for ``attacked?``, an enemy for ``defended?``), else a stand-in of
+        the moving piece's kind and the side that would be taken.  So a square
+        holding an enemy piece is attacked when that piece is protected: Chu
+        Shogi's Lion may take a Lion only where ``not-attacked?``, Dobutsu's Lion
+        may capture into the last row only there (docs/zrf.md).
+        """
         if run.attack_scan:
             return False  # attack tests inside attack tests: cut off (castling never captures)
         pos = run.pos
         board = pos.board
         original = board[sq]
-        stand_in = original
-        if stand_in is None and run.piece is not None:
-            owner = run.owner if by_enemy else self.next_player(run.owner)
-            stand_in = self.piece(run.piece.kind, owner, (), run.piece.attributes)
-        if stand_in is None:
-            return False
-        attacker = self.next_player(run.owner) if by_enemy else run.owner
         victim = run.owner if by_enemy else self.next_player(run.owner)
-        if original is not None and original.color != victim:
-            return False
+        attacker = self.next_player(run.owner) if by_enemy else run.owner
+        stand_in = original
+        if original is None or original is WALL or original.color != victim:
+            if run.piece is None or original is WALL:
+                return False
+            stand_in = self.piece(run.piece.kind, victim, (), run.piece.attributes)
         board[sq] = stand_in
         try:
             return self._scan(pos, attacker, attacker, move_type, frozenset({sq}), skip=sq)
@@ -931,21 +982,26 @@ class ZrfVariant(Variant, Engine):
             board[sq] = original
 
     def in_check(self, pos: Position, color: Player | None = None) -> bool:
-        """Whether a piece of a ``checkmated`` kind of the player to move is capturable
-        by the next player (the player after it in the turn order)."""
+        """Whether a piece of a ``checkmated`` kind of the player to move (or of
+        ``color``) is capturable by the next player (the player after it in the
+        turn order)."""
         us = pos.turn if color is None else color
         royal = self._checkmated.get(us)
-        if not royal:
-            return False
+        return royal is not None and self.threatened(pos, us, royal)
+
+    def threatened(self, pos: Position, victim: int, kinds: frozenset[str]) -> bool:
+        """Whether the player who moves after the player to move could capture a
+        piece of ``victim``'s of ``kinds`` with one of its moves, were it its
+        turn now (the position as it stands: a pass)."""
         index = self._next_index(self.turn_index(pos))
         saved = pos.turn, pos.rules_state
         state = pos.rules_state
-        pos.turn = self.spec.turns[index].player if self.spec.turns else self.next_player(us)
+        pos.turn = self.spec.turns[index].player if self.spec.turns else self.next_player(pos.turn)
         pos.rules_state = (
             (index, *state[1:]) if isinstance(state, tuple) and state else (index, -1, -1)
         )
         try:
-            return self.threatens(pos, us, royal)
+            return self.threatens(pos, victim, kinds)
         finally:
             pos.turn, pos.rules_state = saved
 
@@ -954,31 +1010,102 @@ class ZrfVariant(Variant, Engine):
 
     # -- how the game ends ----------------------------------------------------------------
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
-        """The first goal that holds, for the player to move first, then the others."""
+        """How the game ended in ``pos``, or None while it goes on.
+
+        The goals are read after every move, as Zillions reads them: each player's
+        in turn, the player to move first, each in the file's order, and the first
+        that holds ends the game.  ``stalemated`` and ``checkmated`` hold for the
+        player to move when it has no legal move (checkmated when a piece of the
+        kinds it names could be captured, stalemated when none could); a player
+        who cannot move where no goal says what that means draws, Zillions'
+        default (docs/zrf.md, "A player with no move").
+        """
+        stuck = not self.rule_moves(pos)
         order = [pos.turn, *(p for p in self.player_range if p != pos.turn)]
         for player in order:
             for kind, players, goal in self._goals:
-                if player not in players or not goal.holds(pos, player):
-                    continue
-                return self._result(kind, player, goal.name)
-        if not self.legal_moves(pos):
-            return Outcome("stalemate", None)
+                if player in players and goal.holds(pos, player, stuck):
+                    return self._result(pos, kind, player, goal.name)
+        if stuck:
+            return Outcome("stalemate", None, players=len(self._playing))
         return None
 
-    def _result(self, kind: str, player: int, name: str) -> Outcome:
-        who = self.spec.players[player]
+    def _result(self, pos: Position, kind: str, player: int, name: str) -> Outcome:
+        """The outcome of a goal of ``kind`` that holds for ``player``.
+
+        A result names a winner where two players play: the random players
+        Zillions moves for the game (Duke's ?R deals its tiles) do not count.  A
+        ``count-condition`` ends the game with a win for the player with the
+        most pieces.
+        """
+        playing = self._playing
         if kind == "draw":
-            return Outcome(name, None)
-        # a result names a winner where two players play: the random players
-        # Zillions moves for the game (Duke's ?R deals its tiles) do not count
-        playing = [p for p in range(self.players) if p not in self.spec.random_players]
+            return Outcome(name, None, players=len(playing))
+        if kind == "count":
+            return self._counted(pos, name)
         if kind == "win":
-            return Outcome(f"{name} ({who} wins)", player if len(playing) == 2 else None)
-        if kind == "loss":
-            others = [p for p in playing if p != player]
-            winner = others[0] if len(playing) == 2 and len(others) == 1 else None
-            return Outcome(f"{name} ({who} loses)", winner)
-        return Outcome(f"{name} (counted)", None)
+            return Outcome(name, player, players=len(playing))
+        others = [p for p in playing if p != player]
+        if len(playing) == 2 and len(others) == 1:
+            return Outcome(name, others[0], players=2)
+        return Outcome(name, None, loser=player, players=len(playing))
+
+    def _counted(self, pos: Position, name: str) -> Outcome:
+        """``count-condition``: the player with the most pieces wins; a tie draws."""
+        counts = {p: self.pieces_remaining(pos, p, frozenset()) for p in self._playing}
+        most = max(counts.values(), default=0)
+        leaders = [p for p, n in counts.items() if n == most]
+        winner = leaders[0] if len(leaders) == 1 else None
+        return Outcome(name, winner, players=len(self._playing))
+
+    def pieces_remaining(self, pos: Position, player: int | None, kinds: frozenset[str]) -> int:
+        """How many pieces ``player`` has (every player's, for None) of ``kinds`` (all,
+        when empty): those on the board, and under ``"include off-pieces"`` those in
+        reserve."""
+        total = sum(
+            1 for _, p in pos.pieces(player) if not kinds or p.kind in kinds
+        )
+        if self._off_pieces_count:
+            total += sum(
+                n
+                for (owner, kind), n in pos.hands.items()
+                if (player is None or owner == player) and (not kinds or kind in kinds)
+            )
+        return total
+
+    def repetition_key(self, pos: Position) -> tuple[Any, ...]:
+        """What the ``repetition`` goal compares: the pieces, the reserves and the
+        place in the turn order, not the last move's squares (the start position
+        recurs although no move led to it)."""
+        hands = tuple(sorted((c, k, n) for (c, k), n in pos.hands.items() if n))
+        return tuple(pos.board), hands, self.turn_index(pos)
+
+    def last_removed(self, pos: Position) -> tuple[Piece, ...]:
+        """The pieces the last move took off the board (none at the start, or after a
+        pass)."""
+        last = pos.last_move()
+        return last.removed if isinstance(last, ZrfMove) else ()
+
+    @property
+    def zone_names(self) -> frozenset[str]:
+        """The names of the file's zones (of any player)."""
+        return self._world.zones
+
+    def place_squares(self, place: str, player: int) -> frozenset[int]:
+        """The squares a goal's place names for ``player``: a position, or a zone."""
+        sq = self.geometry.index_of(place)
+        if sq is not None:
+            return frozenset({sq})
+        return self.spec.board.zones.get((place, player), frozenset())
+
+    def player_links(self, player: int) -> dict[str, tuple[int, ...]]:
+        """Each direction as ``player`` reads it (its ``symmetry``): direction -> the
+        position one step on from each position, or -1."""
+        return self._links[player]
+
+    def positions(self) -> range:
+        """Every position of the board, as an index."""
+        return range(len(self.spec.board.names))
 
     # -- notation ---------------------------------------------------------------------------
     def move_text(self, pos: Position, move: Move) -> str:
@@ -986,7 +1113,7 @@ class ZrfVariant(Variant, Engine):
         if isinstance(move, ZrfMove):
             return move.text
         if move.is_null():
-            return "Pass"
+            return PASS
         return super().move_text(pos, move)
 
     def parse_move(self, pos: Position, text: str) -> Move:
@@ -1117,7 +1244,7 @@ class ZrfVariant(Variant, Engine):
             dest = em.parts[-1].to
             here = "" if dest == last_to else f" on {names[dest]}"
             words.append(f"= {self.types[em.promotion].name}{here}")
-        return " ".join(words) or "Pass"
+        return " ".join(words) or PASS
 
     # -- positions as text --------------------------------------------------------------------
     def write_fen(self, pos: Position, en_passant: EnPassant = "standard") -> str:
@@ -1261,193 +1388,6 @@ def _written_order(effects: Sequence[Effect]) -> list[Effect]:
     ``create`` and writes the creation first)."""
     return sorted(effects, key=lambda e: e[0] == "capture")
 
-
-# -- goals -------------------------------------------------------------------------------
-
-
-class _Goal:
-    """A compiled goal condition, tested for one player in a position."""
-
-    def __init__(self, game: ZrfVariant, node: Node) -> None:
-        self.game = game
-        self.name = _goal_name(node)
-        self.test = self._compile(node)
-
-    def holds(self, pos: Position, player: int) -> bool:
-        return self.test(pos, player)
-
-    def _compile(self, node: Node) -> Callable[[Position, int], bool]:
-        game = self.game
-        source = game.spec.source
-        if isinstance(node, Atom) and node.text in _BARE_GOALS:
-            head, args = node.text, []  # written bare or in parentheses alike
-        elif isinstance(node, Form) and node.head:
-            head, args = node.head, list(node.args)
-        else:
-            raise ZrfError(
-                f"goal {shown(_render(node))} is not supported by trebuchet's ZRF engine",
-                source,
-                node.line,
-            )
-        if head in ("and", "or"):
-            parts = [self._compile(a) for a in args]
-            if head == "and":
-                return lambda pos, player: all(p(pos, player) for p in parts)
-            return lambda pos, player: any(p(pos, player) for p in parts)
-        if head == "not" and len(args) == 1:
-            inner = self._compile(args[0])
-            return lambda pos, player: not inner(pos, player)
-        if head == "checkmated":
-            kinds = frozenset(
-                game.kinds[_word(a, source)] for a in args if _word(a, source) in game.kinds
-            )
-            return lambda pos, player: (
-                (pos.turn == player and game.in_check(pos) and not game.legal_moves(pos))
-                if kinds
-                else False
-            )
-        if head in ("pieces-remaining", "total-piece-count"):
-            return self._count(head, args, node)
-        if head == "captured":
-            return self._captured(args, node)
-        if head == "absolute-config":
-            return self._absolute(args, node)
-        if head == "stalemated":
-            return lambda pos, player: pos.turn == player and not game.legal_moves(pos)
-        if head == "repetition":
-            return lambda pos, player: pos.repetitions() >= REPETITIONS
-        raise ZrfError(
-            f"goal ({head} …) is not supported by trebuchet's ZRF engine", source, node.line
-        )
-
-    def _count(self, head: str, args: list[Node], node: Node) -> Callable[[Position, int], bool]:
-        game = self.game
-        source = game.spec.source
-        if not args or not _word(args[0], source).isdigit():
-            raise ZrfError(f"({head} …) needs a count", source, node.line)
-        count = int(_word(args[0], source))
-        kinds = frozenset(
-            game.kinds[_word(a, source)] for a in args[1:] if _word(a, source) in game.kinds
-        )
-        mine = head == "pieces-remaining"
-
-        def test(pos: Position, player: int) -> bool:
-            total = sum(
-                1 for _, p in pos.pieces(player if mine else None) if not kinds or p.kind in kinds
-            )
-            return total == count
-
-        return test
-
-    def _captured(self, args: list[Node], node: Node) -> Callable[[Position, int], bool]:
-        game = self.game
-        source = game.spec.source
-        kinds = frozenset(
-            game.kinds[_word(a, source)] for a in args if _word(a, source) in game.kinds
-        )
-
-        def test(pos: Position, player: int) -> bool:
-            stack = pos.move_stack
-            if not stack:
-                return False
-            last = stack[-1]
-            previous = pos.copy(stack=True)
-            previous.pop()
-            for sq in last.removed_squares:
-                victim = previous.board[sq]
-                if (
-                    victim is not None
-                    and victim.color == player
-                    and (not kinds or victim.kind in kinds)
-                ):
-                    return True
-            return False
-
-        return test
-
-    def _absolute(self, args: list[Node], node: Node) -> Callable[[Position, int], bool]:
-        """``(absolute-config T… (pos|zone …))``: one of the kinds, the player's own,
-        stands on every listed position (a zone: on one of its positions)."""
-        game = self.game
-        source = game.spec.source
-        kinds: set[str] = set()
-        places: list[Node] = []
-        for arg in args:
-            if isinstance(arg, Form):
-                places.extend(arg.items)
-            elif _word(arg, source) in game.kinds:
-                kinds.add(game.kinds[_word(arg, source)])
-            else:
-                word = shown(_word(arg, source))
-                raise ZrfError(f"absolute-config {word} is not supported", source, node.line)
-
-        def squares(player: int) -> list[frozenset[int]]:
-            out = []
-            for place in places:
-                word = _word(place, source)
-                index = game.geometry.index_of(word)
-                if index is not None:
-                    out.append(frozenset({index}))
-                elif word in game._world.zones:
-                    out.append(game.spec.board.zones.get((word, player), frozenset()))
-                else:
-                    raise ZrfError(
-                        f"absolute-config place {shown(word)} is not supported", source, node.line
-                    )
-            return out
-
-        def test(pos: Position, player: int) -> bool:
-            for options in squares(player):
-                if not any(
-                    (p := pos.board[sq]) is not None
-                    and p.color == player
-                    and (not kinds or p.kind in kinds)
-                    for sq in options
-                ):
-                    return False
-            return True
-
-        return test
-
-
-def _named_kinds(head: str) -> Callable[[Node], list[str]]:
-    """A function giving the piece names of every ``(head T…)`` in a condition."""
-
-    def kinds(node: Node) -> list[str]:
-        if not isinstance(node, Form):
-            return []
-        if node.head == head:
-            return [a.text for a in node.args if isinstance(a, Atom)]
-        found: list[str] = []
-        for item in node.items:
-            found.extend(kinds(item))
-        return found
-
-    return kinds
-
-
-_checkmated_kinds = _named_kinds("checkmated")
-_captured_kinds = _named_kinds("captured")
-
-
-def _goal_name(node: Node) -> str:
-    if isinstance(node, Form):
-        return node.head or "goal"
-    return node.text
-
-
-def _word(node: Node, source: str) -> str:
-    if isinstance(node, Form):
-        raise ZrfError(f"expected a name, found {node.render()[:40]}", source, node.line)
-    return node.text
-
-
-def _render(node: Node) -> str:
-    return node.render() if isinstance(node, Form) else node.text
-
-
-#: the goals that take no arguments, so that a rules file may write them bare
-_BARE_GOALS = ("stalemated", "repetition")
 
 #: the values the engine knows of the options that change what is legal
 OPTION_VALUES = {
