@@ -52,6 +52,7 @@ from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Filter, Outcome, Variant
+from trebuchet.variants.zrf.coordinates import coordinate_moves
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.goals import Goal, named_kinds
 from trebuchet.variants.zrf.program import (
@@ -351,6 +352,13 @@ class ZrfVariant(Variant, Engine):
             frozenset(spec.players),
             frozenset(p.name for p in spec.pieces),
         )
+        #: a piece's notation, letter and name, in lower case -> its kind (the first
+        #: piece to claim a name keeps it)
+        self._kinds_by_name: dict[str, str] = {}
+        for piece in spec.pieces:
+            for name in (piece.notation, self.kinds[piece.name], piece.name):
+                if name:
+                    self._kinds_by_name.setdefault(name.lower(), self.kinds[piece.name])
         #: the names of the game that hold a "_" (a PGN word's "_" is a space elsewhere)
         self._joined_names = frozenset(
             n for n in (*spec.players, *(p.name for p in spec.pieces), *board.names) if "_" in n
@@ -1118,8 +1126,8 @@ class ZrfVariant(Variant, Engine):
 
     def parse_move(self, pos: Position, text: str) -> Move:
         """The legal move a saved-game text names (tokens compared, spacing free), or
-        the one legal move whose first part goes from one square to another
-        (``e2e4``, ``e2-e4``)."""
+        a coordinate text names (``e2e4``, ``e2-e4``, ``e7e8q``, ``X@e4``:
+        :mod:`.coordinates`)."""
         wanted = text.split()
         legal = self.legal_moves(pos)
         found = [m for m in legal if self.move_text(pos, m).split() == wanted]
@@ -1133,12 +1141,13 @@ class ZrfVariant(Variant, Engine):
                 ]
             )
         if not found:
-            found = self._by_squares(pos, legal, text)
+            found = distinct_by_actions(coordinate_moves(self, pos, legal, text))
         if len(found) == 1:
             return found[0]
         if found:
+            named = "; ".join(self.move_text(pos, m) for m in found[:4])
             raise AmbiguousMoveError(
-                f"move {shown(text)} matches {len(found)} legal moves",
+                f"move {shown(text)} matches {len(found)} legal moves ({named})",
                 text=text,
                 fen=pos.fen(),
                 nearest=tuple(self.move_text(pos, m) for m in found[:5]),
@@ -1193,18 +1202,10 @@ class ZrfVariant(Variant, Engine):
         players, pieces = self._written_names
         return written_key(ours, players, pieces) == written_key(theirs, players, pieces)
 
-    def _by_squares(self, pos: Position, legal: list[Move], text: str) -> list[Move]:
-        names = [n for n in re.split(r"[\s\-x:]+", text.strip()) if n]
-        if len(names) == 1 and len(text.strip()) >= 4:
-            squares = _two_squares(self.geometry, text.strip())
-            names = list(squares) if squares else names
-        if len(names) != 2:
-            return []
-        frm = self.geometry.index_of(names[0])
-        to = self.geometry.index_of(names[1])
-        if frm is None or to is None:
-            return []
-        return [m for m in legal if m.frm == frm and m.to == to]
+    def kind_named(self, name: str) -> str | None:
+        """The kind a coordinate text's letter or name means (any case): a piece's
+        ``notation`` in the file, its letter, or its name."""
+        return self._kinds_by_name.get(name.lower())
 
     def _text(self, board: list[Piece | None], em: Emitted, owner: int) -> str:
         """The saved-game text: every part, then the effects in the order they ran."""
@@ -1448,15 +1449,6 @@ def _groups(text: str) -> list[list[str]]:
     if current is not None:
         raise FenError("a '(' never closed")
     return groups
-
-
-def _two_squares(geo: Geometry, text: str) -> tuple[str, str] | None:
-    """``e2e4`` split into two square names of the board, if it splits one way."""
-    for cut in range(1, len(text)):
-        a, b = text[:cut], text[cut:]
-        if geo.index_of(a) is not None and geo.index_of(b) is not None:
-            return a, b
-    return None
 
 
 def _slug(title: str) -> str:

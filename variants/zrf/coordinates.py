@@ -1,0 +1,115 @@
+"""Coordinate notation for Zillions games: ``e2e4``, ``e7e8q``, ``X@e4``.
+
+A Zillions game's own notation is the saved-game text (``Pawn e2 - e4``); the
+coordinate forms every trebuchet game reads are read too, so that ``trebuchet
+play Chess.zrf e2e4 e7e5`` works as it does for the native games:
+
+* ``e2e4`` (also ``e2-e4``, ``e2 e4``): the move whose first part goes from the
+  one position to the other; where several do, the one after which the piece
+  is still of its kind;
+* ``e7e8q``: the same, after which the piece is of the kind whose notation (the
+  file's ``(notation …)``), letter or name is ``q``, in any case;
+* ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4.
+
+Position names are the board's own (any case), so ``x1a8`` splits wherever it
+splits into two of them.
+
+>>> split_squares(["e2", "e4", "e8"].__contains__, "e2e4")
+[('e2', 'e4', '')]
+>>> split_squares(["e7", "e8"].__contains__, "e7e8q")
+[('e7', 'e8', 'q')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from trebuchet.variants.move import Move
+from trebuchet.variants.position import Position
+
+if TYPE_CHECKING:
+    from trebuchet.variants.zrf.game import ZrfVariant
+
+_DROP = re.compile(r"^(?P<kind>[^\s@*]+)[@*](?P<at>\S+)$")
+#: between the two positions of ``e2-e4``, ``e2 e4``, ``e2 x e4``
+_SEPARATOR = re.compile(r"\s+x\s+|\s*[-:]\s*|\s+")
+
+
+def coordinate_moves(
+    game: ZrfVariant, pos: Position, legal: Sequence[Move], text: str
+) -> list[Move]:
+    """The moves among ``legal`` that the coordinate text names (none if it names
+    none; several if it is ambiguous)."""
+    word = text.strip()
+    drop = _DROP.match(word)
+    if drop is not None:
+        kind = game.kind_named(drop["kind"])
+        at = game.geometry.index_of(drop["at"])
+        return [m for m in legal if m.frm is None and m.to == at and m.drop == kind]
+    found: list[Move] = []
+    for frm, to, letter in _readings(game, word):
+        start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
+        moving = [m for m in legal if m.frm == start and m.to == end]
+        if not moving:
+            continue
+        if letter:
+            kind = game.kind_named(letter)
+            found.extend(m for m in moving if kind is not None and becomes(pos, m) == kind)
+        else:
+            plain = [m for m in moving if becomes(pos, m) is None]
+            found.extend(plain or moving)
+    return found
+
+
+def _readings(game: ZrfVariant, word: str) -> list[tuple[str, str, str]]:
+    """Every way ``word`` reads as two positions and a promotion letter."""
+    is_square = _is_square(game)
+    parts = [p for p in _SEPARATOR.split(word) if p]
+    if len(parts) == 2:
+        return split_squares(is_square, parts[0] + parts[1], first=parts[0])
+    if len(parts) == 1:
+        return split_squares(is_square, word)
+    return []
+
+
+def split_squares(
+    is_square: Callable[[str], bool], word: str, *, first: str | None = None
+) -> list[tuple[str, str, str]]:
+    """The ways ``word`` is a position, a position and perhaps one letter more
+    (``first``: the first position is this one)."""
+    out = []
+    cuts = [len(first)] if first is not None else range(1, len(word))
+    for cut in cuts:
+        frm, rest = word[:cut], word[cut:]
+        if not is_square(frm):
+            continue
+        if is_square(rest):
+            out.append((frm, rest, ""))
+        elif len(rest) > 1 and rest[-1].isalpha() and is_square(rest[:-1]):
+            out.append((frm, rest[:-1], rest[-1]))
+    return out
+
+
+def _is_square(game: ZrfVariant) -> Callable[[str], bool]:
+    return lambda name: game.geometry.index_of(name) is not None
+
+
+def becomes(pos: Position, move: Move) -> str | None:
+    """The kind the moving piece has after ``move`` where it differs from its kind
+    before (a promotion), else None."""
+    if move.frm is None:
+        return None
+    before = pos.board[move.frm]
+    pos.push(move)
+    try:
+        after = pos.board[move.to]
+    finally:
+        pos.pop()
+    if before is None or after is None or after.kind == before.kind:
+        return None
+    return after.kind
+
+
+__all__ = ["becomes", "coordinate_moves", "split_squares"]
