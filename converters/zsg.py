@@ -715,10 +715,44 @@ def match_turn(
     takes.  A turn of several steps has a line per step; it goes on while the
     next line is a step some legal turn takes next, and may end where a legal
     turn ends (a turn stopped where it must go on is refused)."""
-    legal = pos.legal_moves()
-    variant = pos.variant
     if lines[start].body() == "Pass" and unruled_pass(pos):
         return null_move(), 1
+    variant = pos.variant
+    if isinstance(variant, ZrfVariant) and variant.partial_turns:
+        # step by step: the legal moves list each end of a turn once, by the first
+        # way found to it, and a saved game may have gone another way
+        followed = _follow_steps(pos, lines, start)
+        if followed is not None:
+            return followed
+    return _match_listed(pos, lines, start, source)
+
+
+def _follow_steps(pos: Position, lines: Sequence[MoveLine], start: int) -> tuple[Move, int] | None:
+    """A Zillions turn that the legal moves count once by another way to the same
+    end (:meth:`ZrfVariant.follow`), as the lines write it; under ``"pass
+    partial"`` with the Pass line Zillions writes after a turn stopped early."""
+    variant = pos.variant
+    if not isinstance(variant, ZrfVariant):
+        return None
+    texts = [" ".join(_step_words(line)) for line in lines[start:]]
+    found = variant.follow(pos, texts)
+    if found is None:
+        return None
+    move, stopped = found
+    used = len(move.turn_steps)
+    if stopped and start + used < len(lines) and lines[start + used].body() == "Pass":
+        # under "pass partial", Zillions writes the stop of a turn that could go on
+        # as a Pass line of its own (MancalaKnights, PyonPyonShogi)
+        return _as_written(move, lines[start : start + used]), used + 1
+    return _as_written(move, lines[start : start + used]), used
+
+
+def _match_listed(
+    pos: Position, lines: Sequence[MoveLine], start: int, source: str
+) -> tuple[Move, int]:
+    """:func:`match_turn` among the legal moves as listed."""
+    legal = pos.legal_moves()
+    variant = pos.variant
     candidates = [(move, _steps_of(pos, move)) for move in legal]
     taken = 0
     while True:
