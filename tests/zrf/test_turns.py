@@ -143,3 +143,49 @@ def test_perft_of_a_game_that_could_cycle_ends(tmp_path: Path) -> None:
     that moves) is stalemated and has lost."""
     pos = hoppers(tmp_path, RING).start_position()
     assert [perft(pos, depth) for depth in (1, 2, 3)] == [2, 0, 0]
+
+
+#: a Checker takes by jumping over an enemy onto the empty square beyond, and may
+#: jump again; Kings step anywhere, Men step orthogonally onto empty squares
+JUMPERS = """
+(define jump ($1 (verify enemy?) capture $1 (verify empty?) (add-partial)))
+(define step ($1 (verify not-friend?) add))
+(define walk ($1 (verify empty?) add))
+(game
+  (title "Jumpers")
+  (players White Black)
+  (turn-order White Black)
+  (board
+    (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c/d" (10 0)) ("4/3/2/1" (0 10)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0)
+                  (ne 1 -1) (nw -1 -1) (se 1 1) (sw -1 1))))
+  (piece (name King) (image White "k.bmp" Black "k.bmp")
+    (moves (step n) (step e) (step s) (step w) (step ne) (step nw) (step se) (step sw)))
+  (piece (name Man) (image White "m.bmp" Black "m.bmp")
+    (moves (walk n) (walk e) (walk s) (walk w)))
+  (piece (name Checker) (image White "c.bmp" Black "c.bmp")
+    (moves (jump n) (jump e) (jump s) (jump w)))
+  (board-setup (White (King b3) (Man a2) (Man d1)) (Black (Checker a1) (King d4)))
+  (loss-condition (White Black) (checkmated King))
+)
+"""
+
+
+def test_check_looks_at_the_opponents_whole_turns(tmp_path: Path) -> None:
+    """Black's Checker takes White's King only with its second jump (a1 over a2 to
+    a3, then over b3 to c3): White is in check, a quiet move elsewhere is illegal,
+    and a King move out of the line is legal.  (The engine refused a checkmated
+    goal in a game of several steps before.)"""
+    path = tmp_path / "jumpers.zrf"
+    path.write_text(JUMPERS)
+    variant = load_variant(str(path))
+    assert isinstance(variant, ZrfVariant)
+    pos = variant.start_position()
+    assert variant.in_check(pos)
+    legal = turns(pos)
+    assert "Man d1 - c1" not in legal and "King b3 - b4" in legal
+    assert "Man a2 - b2" in legal  # the first jump is gone with its victim
+    # the threat itself, were it Black's turn: the second jump takes the King
+    black = variant.position(pos.fen().replace("(turn 0)", "(turn 1)"))
+    assert "Checker a1 - a3 x a2 ; Checker a3 - c3 x b3" in turns(black)

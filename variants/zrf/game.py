@@ -444,14 +444,6 @@ class ZrfVariant(Variant, Engine):
                 )
         #: whether a turn may take several steps (``add-partial``)
         self.partial_turns = bool(compiler.partial_line)
-        if compiler.partial_line and any(self._checkmated.values()):
-            raise ZrfError(
-                "a checkmated goal in a game of multi-step turns (add-partial) is not "
-                "supported by trebuchet's ZRF engine (its check would need the replies' "
-                "continuations)",
-                self.spec.source,
-                compiler.partial_line,
-            )
 
     def _royal_conditions(self) -> dict[int, frozenset[str]]:
         """player -> the kinds whose capturability makes a move illegal (checkmated).
@@ -1001,16 +993,72 @@ class ZrfVariant(Variant, Engine):
         targets: frozenset[int],
         skip: int = -1,
     ) -> bool:
-        """Whether some move of ``owner``'s pieces (other than the one on ``skip``)
-        would remove a piece standing on ``targets``."""
-        run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
+        """Whether some turn of ``owner``'s pieces (other than the one on ``skip``)
+        would remove a piece standing on ``targets``: a move that does, or, in a
+        game of several steps, a turn that goes on from a partial step to one."""
+        continued: list[Emitted] | None = [] if self.partial_turns else None
+        run = Run(
+            self, pos, self._links[owner], player, owner, "", [], targets=targets,
+            continued=continued,
+        )
         for sq, piece in enumerate(pos.board):
             if piece is None or piece.color != owner or sq == skip:
                 continue
             self._run_blocks(run, move_type, sq, piece, False)
             if run.hit:
                 return True
-        return False
+        if not continued:
+            return False
+        path: set[tuple[Any, ...]] = set()
+        return any(
+            self._goes_on_to(pos, self.realize(pos, em, owner), player, owner, targets, path)
+            for em in continued
+        )
+
+    def _goes_on_to(
+        self,
+        pos: Position,
+        step: ZrfMove,
+        player: int,
+        owner: int,
+        targets: frozenset[int],
+        path: set[tuple[Any, ...]],
+    ) -> bool:
+        """Whether the turn, going on after the partial ``step``, could remove a piece
+        on ``targets`` (the states searched are kept in ``path``: a state reached
+        once is not searched again, and ``MAX_TURN_NODES`` bounds the search)."""
+        pos.push(step.chained_copy())
+        try:
+            here = _turn_state(pos)
+            if here in path:
+                return False
+            path.add(here)
+            if len(path) > MAX_TURN_NODES:
+                raise ZrfError(
+                    f"a check test that branches into more than {MAX_TURN_NODES:,} steps: "
+                    "too many to search",
+                    self.spec.source,
+                )
+            state = pos.rules_state
+            assert isinstance(state, tuple)
+            sq = state[2]
+            piece = pos.board[sq] if sq >= 0 else None
+            if piece is None or piece is WALL or piece.color != owner:
+                return False
+            continued: list[Emitted] = []
+            run = Run(
+                self, pos, self._links[owner], player, owner, "", [], targets=targets,
+                continued=continued,
+            )
+            self._run_blocks(run, step.emitted.partial or None, sq, piece, False)
+            if run.hit:
+                return True
+            return any(
+                self._goes_on_to(pos, self.realize(pos, em, owner), player, owner, targets, path)
+                for em in continued
+            )
+        finally:
+            pos.pop()
 
     def attacked(self, run: Run, sq: int, move_type: str | None, by_enemy: bool) -> bool:
         """``attacked?``: whether an opponent could capture a piece of the mover's on

@@ -149,6 +149,7 @@ class Run:
     __slots__ = (
         "attack_scan",
         "board",
+        "continued",
         "cur",
         "effects",
         "engine",
@@ -182,6 +183,7 @@ class Run:
         *,
         attack_scan: bool = False,
         targets: frozenset[int] | None = None,
+        continued: list[Emitted] | None = None,
     ) -> None:
         self.engine = engine
         self.pos = pos
@@ -196,6 +198,9 @@ class Run:
         #: whether the move would remove a piece there (``hit``) and builds nothing
         self.targets = targets
         self.hit = False
+        #: in a scan for captures: where the partial steps that hit nothing go, so
+        #: that the turns going on from them can be scanned too (None: not kept)
+        self.continued = continued
         self.cur = -1
         self.mark = -1
         self.frm: int | None = None
@@ -257,10 +262,13 @@ class Run:
         earlier square of the drop loop is not part of the later move), while
         the parts and the position go on.
         """
+        out = self.out
         if self.targets is not None:
             self.hit = self.hit or self._hits_target()
-            self.effects = []
-            return
+            if partial is None or self.hit or self.continued is None:
+                self.effects = []
+                return
+            out = self.continued
         saved = list(self.parts)
         self.close_part()
         parts = self.parts
@@ -268,20 +276,20 @@ class Run:
         effects = tuple(self.effects)
         self.effects = []
         if not promotions:
-            self.out.append(Emitted(tuple(parts), effects, self.move_type, partial, copy))
+            out.append(Emitted(tuple(parts), effects, self.move_type, partial, copy))
             return
         last = parts[-1] if parts else None
         for kind in promotions:
             if last is None:
                 # a promotion of a piece that does not move: a change of type in place
                 extra: tuple[Effect, ...] = (("change-type", self.cur, kind),)
-                self.out.append(Emitted((), effects + extra, self.move_type, partial, copy))
+                out.append(Emitted((), effects + extra, self.move_type, partial, copy))
                 continue
             owner = last.piece.color
             assert owner is not None
             promoted = self.engine.make_piece(kind, owner)
             moved = Part(promoted, last.frm, last.to, last.captures)
-            self.out.append(
+            out.append(
                 Emitted((*parts[:-1], moved), effects, self.move_type, partial, copy, kind)
             )
 
