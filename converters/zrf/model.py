@@ -37,8 +37,10 @@ from trebuchet.variants.zrf.tree import Atom, Form, Node, clipped, text_of
 Rect = tuple[int, int, int, int]
 
 #: Cells of one board (all its grids); the most in the corpus is 1,620
-#: (Axiomatic.Margo.zrf).  Checked from the label counts, before any cell is made.
-MAX_CELLS = 20_000
+#: (Axiomatic.Margo.zrf), and a real five-dimensional maze has 11⁵ = 161,051
+#: (it loads in 5 s and 180 MB; see also to_variant.MAX_LINKS).  Checked from the
+#: label counts, before any cell is made.
+MAX_CELLS = 200_000
 #: Positions of the boards of one file's games and variants together, counted per
 #: game (a variant repeats what it inherits); the most in the corpus is 16,809
 #: (pasang.zrf).
@@ -477,7 +479,7 @@ def _board(form: Form, src: str) -> Board:
             if cells > MAX_CELLS:
                 raise ZrfError(
                     f"board of {cells} cells; at most {MAX_CELLS} are read "
-                    "(real boards have at most 1,620)",
+                    "(a real 5-dimensional maze has 161,051)",
                     src,
                     item.line,
                 )
@@ -534,7 +536,7 @@ def _grid(form: Form, src: str) -> Grid:
                 if cells > MAX_CELLS:
                     raise ZrfError(
                         f"grid of {' x '.join(map(str, counts))} = {cells} cells; at most "
-                        f"{MAX_CELLS} are read (real boards have at most 1,620)",
+                        f"{MAX_CELLS} are read (a real 5-dimensional maze has 161,051)",
                         src,
                         d.line,
                     )

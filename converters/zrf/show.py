@@ -52,6 +52,12 @@ def game_lines(number: int, game: Game) -> list[str]:
         counts[player] = counts.get(player, 0) + n
     setup = ", ".join(f"{p} {n}" for p, n in counts.items())
     out.append(f"   setup: {setup or 'empty'}")
+    there = {name.lower() for b in game.boards for name in b.position_names()}
+    there -= {name.lower() for b in game.boards for name in b.kill_positions}
+    nowhere = [f"{piece} {where}" for _, piece, where in game.setup.placements
+               if where.lower() not in there]
+    if nowhere:
+        out.append(f"   setup on no position (places nothing): {', '.join(nowhere[:8])}")
     for cond in game.conditions:
         out.append(f"   {cond.kind}: ({' '.join(cond.players)}) {clipped(cond.condition, 70)}")
     if game.options:

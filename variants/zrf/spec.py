@@ -106,3 +106,6 @@ class GameSpec:
     move_priorities: tuple[str, ...] = ()
     #: player indices played by the program at random (``?name`` in players)
     random_players: frozenset[int] = frozenset()
+    #: (player, piece, position) of setup entries on a position the board lacks:
+    #: they place nothing
+    unplaced: tuple[tuple[str, str, str], ...] = ()
