@@ -793,9 +793,9 @@ def _writing(
     variant: Variant, candidates: list[_Candidate], taken: int, wanted: list[str]
 ) -> list[_Candidate]:
     """The candidates whose step ``taken`` the line's words write: exactly, else (a
-    Zillions game) with its commuting effects in another order
-    (:mod:`trebuchet.variants.zrf.written`), which is only looked for when no
-    candidate is written exactly."""
+    Zillions game) as another program writes the same move, or with its commuting
+    effects in another order (:mod:`trebuchet.variants.zrf.written`), which are
+    only looked for when no candidate is written exactly."""
     exact = [(m, steps) for m, steps in candidates if steps[taken] == wanted]
     if exact or not isinstance(variant, ZrfVariant):
         return exact
@@ -803,7 +803,7 @@ def _writing(
     return [
         (m, steps)
         for m, steps in candidates
-        if variant.step_written_alike(" ".join(steps[taken]), text)
+        if isinstance(m, ZrfMove) and variant.writes(m.turn_steps[taken], text)
     ]
 
 

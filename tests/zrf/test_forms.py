@@ -13,7 +13,9 @@ from tests.helpers import shared
 from trebuchet.cli import main
 from trebuchet.converters.load import load_variant
 from trebuchet.variants.errors import TrebuchetError
+from trebuchet.variants.move import Move
 from trebuchet.variants.perft import perft
+from trebuchet.variants.position import Position
 from trebuchet.variants.zrf.game import ZrfVariant
 
 SMALL = """
@@ -150,3 +152,59 @@ def test_glinski_chess_plays_its_checkmated_goal_with_turns_of_several_steps() -
     rules = shared("zillions", "corpus", "GlinskiCheskers", "glinski-cheskers.zrf")
     pos = load_variant(str(rules), game="Glinski Chess").start_position()
     assert perft(pos, 2) > perft(pos, 1) > 0
+
+
+#: on a row a-e: a Man takes by jumping over an enemy beside it, and becomes a
+#: King on the far rank; a Copier steps north leaving itself behind or not
+REVIEWED = """
+(define jump ($1 (verify enemy?) capture $1 (verify empty?)
+  (if (in-zone? far) (add King) else add)))
+(game
+  (title "Reviewed")
+  (players White Black)
+  (turn-order White Black)
+  (option "maximal captures" 2)
+  (board
+    (grid (start-rectangle 0 0 10 10)
+      (dimensions ("a/b/c/d/e" (10 0)) ("2/1" (0 10)))
+      (directions (n 0 -1) (e 1 0) (s 0 1) (w -1 0)))
+    (zone (name far) (players White) (positions a2 b2 c2 d2 e2))
+    (zone (name far) (players Black) (positions a1 b1 c1 d1 e1)))
+  (piece (name Man) (image White "m.bmp" Black "m.bmp") (moves (jump e) (jump w)))
+  (piece (name King) (image White "k.bmp" Black "k.bmp") (moves (jump e) (jump w)))
+  (piece (name Copier) (image White "c.bmp" Black "c.bmp")
+    (moves (n (verify empty?) add) (n (verify empty?) add-copy)))
+  (board-setup (White (Man c1) (Copier a2)) (Black (Man b1) (King d1)))
+  (loss-condition (White Black) (pieces-remaining 0))
+)
+"""
+
+
+def test_maximal_captures_2_counts_the_kinds_pieces_are_crowned_into(tmp_path: Path) -> None:
+    """Kings are the kinds a program promotes into (``(add King)``), though this
+    setup places one: taking the King outranks taking the Man, each one piece."""
+    (tmp_path / "reviewed.zrf").write_text(REVIEWED)
+    variant = load_variant(str(tmp_path / "reviewed.zrf"))
+    pos = variant.start_position()
+    jumps = {variant.move_text(pos, m) for m in pos.legal_moves() if m.is_capture()}
+    assert jumps == {"Man c1 - e1 x d1"}
+
+
+def test_add_and_add_copy_to_one_square_are_two_moves(tmp_path: Path) -> None:
+    """They write alike, but one leaves the Copier behind: moves are told apart by
+    what they do, not by their text."""
+    (tmp_path / "reviewed.zrf").write_text(
+        REVIEWED.replace('(option "maximal captures" 2)', "")
+        .replace("(Man c1) (Copier a2)", "(Copier a1)")
+    )
+    variant = load_variant(str(tmp_path / "reviewed.zrf"))
+    pos = variant.start_position()
+    copies = [m for m in pos.legal_moves() if variant.move_text(pos, m).startswith("Copier")]
+    assert len(copies) == 2
+    assert {sum(1 for _ in _after(pos, m).pieces(0)) for m in copies} == {1, 2}
+
+
+def _after(pos: Position, move: Move) -> Position:
+    after = pos.copy()
+    after.push(move)
+    return after

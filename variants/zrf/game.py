@@ -13,10 +13,11 @@ replay and analysis are the core's.
 * **Check**: with ``(loss-condition (P…) (checkmated T))`` a move of P is
   illegal when the player who moves next could capture one of P's T with any
   of its moves, as Zillions rules it.
-* **Goals** are outcomes: ``checkmated``, ``stalemated``,
+* **Goals** end the game (:mod:`.goals`): ``checkmated``, ``stalemated``,
   ``pieces-remaining``, ``total-piece-count``, ``captured``,
-  ``absolute-config``, ``relative-config``, ``repetition`` (a position seen
-  three times), combined with ``and``/``or``/``not``.
+  ``absolute-config``, ``relative-config``, ``repetition``, combined with
+  ``and``/``or``/``not``, and a player with no move draws where no goal says
+  otherwise; once the game is over no move is legal.
 
 Positions are written as ZRF-flavoured text (docs/zrf.md): one
 ``(Player Piece position attribute…)`` group per piece, ``(hand Player Piece n)``
@@ -105,7 +106,7 @@ class ZrfMove(Move):
     unmaking the turn is the core's as for any move.
     """
 
-    __slots__ = ("captured", "chained", "emitted", "removed", "steps", "text")
+    __slots__ = ("aliases", "captured", "chained", "emitted", "removed", "steps", "text")
 
     def __init__(
         self,
@@ -130,6 +131,11 @@ class ZrfMove(Move):
         self.captured = captured
         #: the pieces the move takes off the board alone (the ``captured`` goal)
         self.removed = removed
+        #: the texts of other programs' moves that do the same (one move, counted
+        #: once; a saved game may write any of them: TransportChess writes
+        #: ``Rook d8 - e8`` where another block adds ``@ e8 0 0``, an attribute
+        #: set to what it was)
+        self.aliases: tuple[str, ...] = ()
         #: made as one step of a turn still being built: the same player goes on
         self.chained = False
 
@@ -178,6 +184,7 @@ class ZrfMove(Move):
             removed=self.removed,
         )
         step.chained = True
+        step.aliases = self.aliases
         return step
 
     def rewritten(self, texts: Sequence[str]) -> ZrfMove:
@@ -346,8 +353,7 @@ class ZrfVariant(Variant, Engine):
             if options_of.get("recycle captures", "false") == "true"
             else frozenset()
         )
-        #: the kinds "maximal captures" 2 counts first: those no setup places (kings)
-        self._kings = frozenset(self.kinds.values()) - {self.kinds[n] for _, n, _ in spec.setup}
+
         self._attribute_numbers = attribute_numbers(spec)
         self._written_names = (
             frozenset(spec.players),
@@ -444,6 +450,18 @@ class ZrfVariant(Variant, Engine):
                 )
         #: whether a turn may take several steps (``add-partial``)
         self.partial_turns = bool(compiler.partial_line)
+        #: the kinds "maximal captures" 2 counts first, the kings: those a program
+        #: promotes pieces into (``(add King)``) and those whose capture loses
+        #: (``(captured T)``); in a game with neither, the kinds no setup places
+        captured = {
+            self.kinds[name]
+            for cond in self.spec.conditions
+            for name in named_kinds("captured", cond.condition)
+            if name in self.kinds
+        }
+        self._kings = frozenset(compiler.promoted | captured) or (
+            frozenset(self.kinds.values()) - {self.kinds[n] for _, n, _ in self.spec.setup}
+        )
 
     def _royal_conditions(self) -> dict[int, frozenset[str]]:
         """player -> the kinds whose capturability makes a move illegal (checkmated).
@@ -631,7 +649,7 @@ class ZrfVariant(Variant, Engine):
             self._first_steps(pos, turn.player, turn.pieces_of, turn.move_type)
         )
         for first in firsts:
-            if not self.step_written_alike(first.text, texts[0]):
+            if not self.writes(first, texts[0]):
                 continue
             steps, stopped = self._followed(pos, first, texts, turn)
             if not steps or (stopped and not self.passes_partial):
@@ -663,7 +681,7 @@ class ZrfVariant(Variant, Engine):
                 going_on = self.continuations(pos, steps[-1], turn.player, turn.pieces_of)
                 text = texts[len(steps)] if len(steps) < len(texts) else None
                 nxt = next(
-                    (m for m in going_on if text and self.step_written_alike(m.text, text)), None
+                    (m for m in going_on if text and self.writes(m, text)), None
                 )
                 if nxt is None:
                     return steps, any(self._leads_on(pos, m, path) for m in going_on)
@@ -741,16 +759,22 @@ class ZrfVariant(Variant, Engine):
     def _realize_all(
         self, pos: Position, emitted: Sequence[Emitted], owner: int
     ) -> list[ZrfMove]:
-        seen: set[str] = set()
-        moves: list[ZrfMove] = []
+        """The moves ``emitted`` describe, one for each that does something of its
+        own: moves alike in what they do to the board (and in how the turn goes on)
+        are one, whatever their texts; ``add`` and ``add-copy`` to one square are
+        two."""
+        kept: dict[tuple[object, ...], ZrfMove] = {}
         for em in emitted:
             if not em.parts and not em.effects:
                 continue
             move = self.realize(pos, em, owner)
-            if move.text not in seen:
-                seen.add(move.text)
-                moves.append(move)
-        return moves
+            key = (move.actions, em.partial, em.move_type)
+            same = kept.get(key)
+            if same is None:
+                kept[key] = move
+            elif move.text != same.text and move.text not in same.aliases:
+                same.aliases += (move.text,)
+        return list(kept.values())
 
     # -- emitted programs to moves ------------------------------------------------
     def realize(self, pos: Position, em: Emitted, owner: int) -> ZrfMove:
@@ -1296,7 +1320,12 @@ class ZrfVariant(Variant, Engine):
         if len(steps) != len(texts):
             return False
         pairs = zip(steps, texts, strict=True)
-        return all(self.step_written_alike(step.text, text) for step, text in pairs)
+        return all(self.writes(step, text) for step, text in pairs)
+
+    def writes(self, step: ZrfMove, text: str) -> bool:
+        """Whether ``text`` writes the step: its text or another program's text of
+        the same move (:attr:`ZrfMove.aliases`), commuting effects in any order."""
+        return any(self.step_written_alike(ours, text) for ours in (step.text, *step.aliases))
 
     def step_written_alike(self, ours: str, theirs: str) -> bool:
         """Whether two texts of one step name the same move (:mod:`.written`)."""

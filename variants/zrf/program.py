@@ -351,6 +351,14 @@ class Compiler:
         #: made Focus's programs 90,000 closures (4 s, 600 MB) where the shared
         #: tree needs a few thousand (the node is kept, so its id stays its own)
         self._compiled: dict[int, tuple[Node, list[Op]]] = {}
+        #: the kind keys pieces are promoted into by ``(add T…)`` and its kin
+        self.promoted: set[str] = set()
+
+    def promotion(self, nodes: Sequence[Node]) -> tuple[str, ...]:
+        """The kinds an ``add`` form promotes the moving piece into (remembered)."""
+        kinds = tuple(self.kind(n) for n in nodes)
+        self.promoted.update(kinds)
+        return kinds
 
     # -- errors -----------------------------------------------------------------
     def refuse(self, what: str, node: Node, why: str = "") -> ZrfError:
@@ -616,7 +624,7 @@ def _while(c: Compiler, node: Form) -> Op:
 
 
 def _add_form(c: Compiler, node: Form) -> Op:
-    kinds = tuple(c.kind(n) for n in node.args)
+    kinds = c.promotion(node.args)
 
     def add(run: Run) -> bool:
         run.emit(kinds)
@@ -651,7 +659,7 @@ def _partial_add(c: Compiler, node: Form, *, copy: bool) -> Op:
     ):
         continuation = last.text
         args.pop()
-    kinds = tuple(c.kind(n) for n in args)
+    kinds = c.promotion(args)
 
     def add(run: Run) -> bool:
         run.emit(kinds, partial=continuation, copy=copy)
@@ -662,7 +670,7 @@ def _partial_add(c: Compiler, node: Form, *, copy: bool) -> Op:
 
 def _add_copy(c: Compiler, node: Form) -> Op:
     """``(add-copy [T…])``: add, the piece staying on its origin too."""
-    kinds = tuple(c.kind(n) for n in node.args)
+    kinds = c.promotion(node.args)
 
     def add(run: Run) -> bool:
         run.emit(kinds, copy=True)
