@@ -56,10 +56,16 @@ def load_variant(name: str, options: Sequence[str] = (), game: str | None = None
     return _zrf_variant(name, (path.resolve(), stat.st_mtime_ns, stat.st_size), game or "")
 
 
+def rules_file_name(rules_file: str) -> str:
+    """The file name of a saved game's ``RulesFile`` (often a Windows path:
+    ``.\\Chess.zrf``)."""
+    return rules_file.replace("\\", "/").split("/")[-1]
+
+
 def find_rules_file(zsg_path: str | Path, rules_file: str) -> Path | None:
     """The .zrf a saved game names: a Windows path relative to the game, any case."""
     folder = Path(zsg_path).parent
-    wanted = rules_file.replace("\\", "/").split("/")[-1].lower()
+    wanted = rules_file_name(rules_file).lower()
     for candidate in sorted(folder.iterdir()) if folder.is_dir() else ():
         if candidate.name.lower() == wanted:
             return candidate

@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, NoReturn
 
 from trebuchet.converters.inputs import read_bytes
-from trebuchet.converters.load import find_rules_file, load_variant
+from trebuchet.converters.load import find_rules_file, load_variant, rules_file_name
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -617,10 +617,11 @@ def _zsg_text(pos: Position, move: Move) -> str:
     return move_text(pos, move)
 
 
-def zrf_record(text: str, source: str, rules: Path) -> GameRecord:
+def zrf_record(text: str, source: str, rules: Path, game: str | None = None) -> GameRecord:
     """A saved game replayed by the rules file it was played with: every line must be
-    one legal move of the game's own programs, its complete text."""
-    saved, pos = zrf_game(text, source, rules)
+    one legal move of the game's own programs, its complete text (``game``: the
+    game of the file, instead of the one the saved game names)."""
+    saved, pos = zrf_game(text, source, rules, game)
     variant = pos.variant
     assert isinstance(variant, ZrfVariant)
     record = GameRecord(
@@ -661,11 +662,13 @@ def _after_the_end(pos: Position, line: MoveLine, source: str) -> PassedOver:
     )
 
 
-def zrf_game(text: str, source: str, rules: Path) -> tuple[SavedGame, Position]:
+def zrf_game(
+    text: str, source: str, rules: Path, game: str | None = None
+) -> tuple[SavedGame, Position]:
     """A saved game read, and its start position (setup lines applied) in the game of
-    ``rules`` that it names."""
+    ``rules`` that it names (or ``game``)."""
     saved = read_zsg(text, source)
-    variant = load_variant(str(rules), game=saved.variant_name)
+    variant = load_variant(str(rules), game=game or saved.variant_name)
     assert isinstance(variant, ZrfVariant)
     pos = variant.start_position()
     for entry in saved.setup:
@@ -857,21 +860,33 @@ def _set_up_zrf(variant: ZrfVariant, pos: Position, entry: tuple[str, ...], sour
     pos.board[where] = variant.make_piece(variant.kinds[entry[1]], players[entry[0]])
 
 
-def read_record(text: str, source: str = "", rules: str | Path | None = None) -> GameRecord:
+def read_record(
+    text: str, source: str = "", rules: str | Path | None = None, game: str | None = None
+) -> GameRecord:
     """A saved game, replayed: by the rules file it names (found beside it; ``rules``
     overrides), else as a game of one of trebuchet's own variants.
 
     This is the entry point for ``trebuchet check`` and ``convert``: the header
     is read first; with no rules file, its title is resolved like a PGN
     ``Variant`` tag and every line is matched (:func:`zsg_to_record`).
+    ``game`` picks the game of the rules file (a title or a number) instead of
+    the one its ``VariantName`` names.
     """
     header = read_zsg(text, source)
     found = Path(rules) if rules is not None else (
         find_rules_file(source, header.rules_file) if source else None
     )
     if found is not None:
-        return zrf_record(text, source, found)
+        return zrf_record(text, source, found, game)
     name = resolve_variant_name(header.variant_name)
+    if name is None and header.rules_file.lower().endswith(".zrf"):
+        beside = Path(source).parent if source else Path(".")
+        raise RecordError(
+            f"rules file {shown(rules_file_name(header.rules_file))} not found beside the game "
+            f"(in {beside}); give it with --rules FILE",
+            source=source,
+            line=2,
+        )
     if name is None:
         raise RecordError(
             f"VariantName={shown(header.variant_name)} is none of trebuchet's variants",
@@ -882,17 +897,21 @@ def read_record(text: str, source: str = "", rules: str | Path | None = None) ->
 
 
 def read_records(
-    path: str, progress: Progress | None = None, rules: str | None = None
+    path: str,
+    progress: Progress | None = None,
+    rules: str | None = None,
+    game: str | None = None,
 ) -> Iterator[GameRecord | RecordError]:
     """The one game of a saved-game file, for ``trebuchet convert`` and ``check``
-    (``rules``: a rules file to check it against instead of the one it names)."""
+    (``rules``: a rules file to check it against instead of the one it names;
+    ``game``: the game of the rules file, instead of its ``VariantName``)."""
     try:
         data = _read(path)
         if progress is not None:
             progress(len(data))
         if rules is not None and not Path(rules).is_file():
             raise RecordError(f"no rules file {shown(rules)}", source=path)
-        yield read_record(decode(data), path, rules)
+        yield read_record(decode(data), path, rules, game)
     except RecordError as exc:
         yield exc
     except ZrfError as exc:

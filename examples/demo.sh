@@ -50,6 +50,8 @@ echo "== a Zillions rules file, run by its own ZRF move code"
 ZRF=tests/fixtures/chess.zrf
 echo "perft 1..3 of $ZRF: $($T perft $ZRF 1) $($T perft $ZRF 2) $($T perft $ZRF 3) (FIDE chess: 20 400 8902)"
 $T show $ZRF -o "$OUT/chess-zrf-start.svg" >/dev/null
+$T check examples/zillions/fools-mate.zsg --rules $ZRF
+$T play $ZRF e2e4 e7e5 d1h5 b8c6 f1c4 g8f6 h5f7 | tail -1
 CORPUS=../shared/data/zillions/corpus
 if [ -d "$CORPUS" ]; then
   $T check "$CORPUS/DobutsuShogi/Dobutsu.zsg" "$CORPUS/Duke/Duke.zsg" \

@@ -678,13 +678,14 @@ def test_check_refuses_a_changed_saved_game_in_one_line(tmp_path: Path) -> None:
 
 @requires_shared("zillions", "corpus", "DobutsuShogi")
 def test_check_rules_names_the_rules_file_a_saved_game_lacks(tmp_path: Path) -> None:
-    """A saved game alone in its folder is none of trebuchet's games; with
+    """A saved game alone in its folder names its missing rules file; with
     ``--rules`` it is checked against the file given."""
     source = CORPUS / "DobutsuShogi"
     game = tmp_path / "Dobutsu.zsg"
     game.write_bytes((source / "Dobutsu.zsg").read_bytes())
     code, out = _cli("check", str(game))
-    assert code == 1 and "none of trebuchet's variants" in out, out
+    assert code == 1 and "rules file 'Dobutsu.zrf' not found beside the game" in out, out
+    assert "--rules FILE" in out
     code, out = _cli("check", str(game), "--rules", str(source / "Dobutsu.zrf"))
     assert code == 0 and "1 game OK" in out, out
     code, out = _cli("check", str(game), "--rules", str(tmp_path / "missing.zrf"))
@@ -723,3 +724,25 @@ def test_check_reads_chessences_pass_after_the_end_and_says_so() -> None:
     assert "OK 1-0 (free-chessence, 83 plies, checkmate, won by White)" in report
     assert "Chessence.zsg:85: move 41: Pass, though the rules allow none" in warning
     assert "Black had no move and the game was over (stalemate, 1-0, won by White)" in warning
+
+
+@requires_shared("zillions", "corpus", "DobutsuShogi")
+def test_convert_takes_rules_and_game_as_check_does(tmp_path: Path) -> None:
+    """A saved game away from its rules file converts with ``--rules``; one whose
+    VariantName no game of the file has is refused with the titles, and ``--game``
+    picks one."""
+    source = CORPUS / "DobutsuShogi"
+    game = tmp_path / "Dobutsu.zsg"
+    game.write_bytes((source / "Dobutsu.zsg").read_bytes())
+    rules = str(source / "Dobutsu.zrf")
+    code, out = _cli("convert", str(game), "--rules", rules, "--to", "pgn")
+    assert code == 0 and '[Variant "Dobutsu Shogi (original)"]' in out, out
+    renamed = tmp_path / "renamed.zsg"
+    renamed.write_text(game.read_text("latin-1").replace(
+        "VariantName=Dobutsu Shogi (original)", "VariantName=Nonesuch"), "latin-1")
+    code, out = _cli("check", str(renamed), "--rules", rules)
+    assert code == 1 and "no game or variant 'Nonesuch' (have 1: Dobutsu Shogi" in out, out
+    code, out = _cli("check", str(renamed), "--rules", rules, "--game", "1")
+    assert code == 0 and "1 game OK" in out, out
+    code, out = _cli("convert", str(renamed), "--rules", rules, "--game", "1", "--to", "json")
+    assert code == 0, out

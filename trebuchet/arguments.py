@@ -42,6 +42,26 @@ def game_flag(func: F) -> F:
     )(func)
 
 
+def rules_flags(func: F) -> F:
+    """``--rules FILE.zrf`` and ``--game TITLE`` for commands that read Zillions saved
+    games: the rules file to replay them by, and which of its games."""
+    func = click.option(
+        "--game",
+        "game",
+        default=None,
+        metavar="TITLE",
+        help="Replay Zillions saved games as this game of their rules file (title or "
+        "number), not the one their VariantName names.",
+    )(func)
+    return click.option(
+        "--rules",
+        metavar="FILE.zrf",
+        default=None,
+        help="Replay Zillions saved games (.zsg) by this rules file, not the one they "
+        "name (for a game whose rules file is not beside it).",
+    )(func)
+
+
 def variant_argument(func: F) -> F:
     """The VARIANT argument with its ``--option`` and ``--game`` flags."""
     return click.argument("variant_name", metavar="VARIANT")(game_flag(option_flag(func)))

@@ -22,7 +22,7 @@ from typing import Any
 
 import click
 
-from trebuchet.arguments import option_flag, output_flag
+from trebuchet.arguments import option_flag, output_flag, rules_flags
 from trebuchet.converters import zsg
 from trebuchet.converters.formats import (
     FORMATS,
@@ -100,6 +100,8 @@ class Batch:
     label: str = "replaying"
     #: a rules file that saved games are checked against instead of their own
     rules: str | None = None
+    #: the game of the rules file saved games are checked as, instead of their own
+    game: str | None = None
     counts: Counter[str] = field(default_factory=Counter)
     plies: int = 0
 
@@ -116,8 +118,8 @@ class Batch:
 
     def _file(self, path: str, read: Callable[[int], None]) -> Iterator[Game]:
         try:
-            if self.rules is not None and path.lower().endswith(".zsg"):
-                items = zsg.read_records(path, read, self.rules)
+            if (self.rules or self.game) and path.lower().endswith(".zsg"):
+                items = zsg.read_records(path, read, self.rules, self.game)
             else:
                 items = records_of(path, self.fmt, read)
             for number, item in enumerate(items, start=1):
@@ -175,10 +177,7 @@ def _format_option(name: str, help_text: str) -> Callable[[Any], Any]:
     help="Print one JSON object per game, a line each, as each game is checked.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only games with errors or warnings.")
-@click.option(
-    "--rules", metavar="FILE.zrf", default=None,
-    help="Check Zillions saved games (.zsg) against this rules file, not the one they name.",
-)
+@rules_flags
 def check_command(
     files: tuple[str, ...],
     fmt: str | None,
@@ -187,6 +186,7 @@ def check_command(
     as_jsonl: bool,
     quiet: bool,
     rules: str | None,
+    game: str | None,
 ) -> None:
     """Replay every game of FILES and report each: OK with its result, or the error;
     then one summary line (games OK / illegal / unreadable / unsupported, plies).
@@ -202,10 +202,11 @@ def check_command(
       trebuchet check examples/chess960/long-castling.pgn
       trebuchet check examples/*/*.gc --quiet
       trebuchet check examples/shatranj-of-troy/opening.txt -O bare-king --jsonl
+      trebuchet check examples/zillions/fools-mate.zsg --rules tests/fixtures/chess.zrf
     """
     if as_json and as_jsonl:
         raise click.UsageError("give --json or --jsonl, not both")
-    batch = Batch(files, format_named(fmt) if fmt else None, options, rules=rules)
+    batch = Batch(files, format_named(fmt) if fmt else None, options, rules=rules, game=game)
     reports = []
     for game in batch.games():
         report = _report(game)
@@ -270,6 +271,7 @@ def _print_report(report: dict[str, Any], quiet: bool) -> None:
              "folders and devices are refused); - or default: standard output.")
 @click.option("--keep-going", "-k", is_flag=True,
               help="Write every good game and report each bad one (exit status 1 if any).")
+@rules_flags
 def convert_command(
     source: str,
     target: str,
@@ -277,6 +279,8 @@ def convert_command(
     options: tuple[str, ...],
     output: str | None,
     keep_going: bool,
+    rules: str | None,
+    game: str | None,
 ) -> None:
     """Convert the games of SOURCE to another format, replaying (checking) each.
 
@@ -291,9 +295,13 @@ def convert_command(
       trebuchet convert examples/chess960/long-castling.pgn --to json -o long-castling.json
       trebuchet convert examples/atomic/queen-blast.txt --to courier -o queen-blast.gc
       trebuchet convert examples/crazyhouse/knight-drops.pgn --to moves --keep-going
+      trebuchet convert examples/zillions/fools-mate.zsg --rules tests/fixtures/chess.zrf --to pgn
     """
     out_format = format_named(target)
-    batch = Batch((source,), format_named(fmt) if fmt else None, options, label="converting")
+    batch = Batch(
+        (source,), format_named(fmt) if fmt else None, options, label="converting",
+        rules=rules, game=game,
+    )
     written: list[GameRecord] = []
     lost: Counter[str] = Counter()
 
