@@ -208,8 +208,8 @@ def check_command(
         raise click.UsageError("give --json or --jsonl, not both")
     batch = Batch(files, format_named(fmt) if fmt else None, options, rules=rules, game=game)
     reports = []
-    for game in batch.games():
-        report = _report(game)
+    for checked in batch.games():
+        report = _report(checked)
         if as_json:
             reports.append(report)
         elif as_jsonl:
@@ -307,16 +307,16 @@ def convert_command(
 
     def games() -> Iterator[GameRecord]:
         """Replayed games, streamed into the writer (a big file is never held whole)."""
-        for game in batch.games():
-            if game.error is not None:
+        for read in batch.games():
+            if read.error is not None:
                 if not keep_going:
-                    raise _stopped(game)
-                click.echo(f"trebuchet: skipped: {game.error}", err=True)
+                    raise _stopped(read)
+                click.echo(f"trebuchet: skipped: {read.error}", err=True)
                 continue
-            assert game.record is not None
-            lost.update(dropped(out_format, [game.record]))
-            written.append(game.record)
-            yield game.record
+            assert read.record is not None
+            lost.update(dropped(out_format, [read.record]))
+            written.append(read.record)
+            yield read.record
         if not written:
             raise TrebuchetError(f"{source}: no game could be converted; nothing written")
 
