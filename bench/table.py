@@ -158,7 +158,7 @@ def _zrf() -> dict[str, float]:
     import zrf  # bench/zrf.py: it reads the corpus lists from the tests
 
     out: dict[str, float] = {}
-    fixture = str(ROOT / "tests" / "fixtures" / "chess.zrf")
+    fixture = str(ROOT / "examples" / "zillions" / "chess.zrf")
     zrf_nodes, zrf_time = zrf._timed_perft(fixture, 3)
     native = get_variant("chess").start_position()
     assert zrf_nodes == perft(native, 3)

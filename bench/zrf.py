@@ -1,6 +1,6 @@
 """The Zillions engine's speed, as ratios against trebuchet's own chess in the same run.
 
-- FIDE chess written in ZRF (tests/fixtures/chess.zrf): interpreted perft against
+- FIDE chess written in ZRF (examples/zillions/chess.zrf): interpreted perft against
   the native ``chess`` variant's, the same depth from the start (goal: within 200×),
   and perft(4) = 197281 checked;
 - English draughts of CheckersCollection.zrf: perft(5) = 7361 and perft(6) = 36768
@@ -43,7 +43,7 @@ def _timed_perft(variant_name: str, depth: int, game: str | None = None) -> tupl
 
 
 def chess_ratio(depth: int) -> None:
-    zrf_nodes, zrf_time = _timed_perft(str(ROOT / "tests" / "fixtures" / "chess.zrf"), depth)
+    zrf_nodes, zrf_time = _timed_perft(str(ROOT / "examples" / "zillions" / "chess.zrf"), depth)
     pos = get_variant("chess").start_position()
     start = time.perf_counter()
     native_nodes = perft(pos, depth)
@@ -114,7 +114,7 @@ def main() -> int:
     parser.add_argument("--skip-corpus", action="store_true")
     args = parser.parse_args()
     chess_ratio(3)
-    nodes, took = _timed_perft(str(ROOT / "tests" / "fixtures" / "chess.zrf"), 4)
+    nodes, took = _timed_perft(str(ROOT / "examples" / "zillions" / "chess.zrf"), 4)
     print(f"chess.zrf perft(4) = {nodes} {'ok' if nodes == 197281 else 'WRONG'}, {took:.1f} s")
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}: draughts and replays skipped")

@@ -5,7 +5,7 @@ Every command and library call that takes a variant takes either, so that any
 
     >>> load_variant("chess").name
     'chess'
-    >>> load_variant("tests/fixtures/chess.zrf").title
+    >>> load_variant("examples/zillions/chess.zrf").title
     'Chess'
 
 A rules file holds one or more games (Zillions' *variants*); ``game`` picks one

@@ -883,7 +883,8 @@ def read_record(
         beside = Path(source).parent if source else Path(".")
         raise RecordError(
             f"rules file {shown(rules_file_name(header.rules_file))} not found beside the game "
-            f"(in {beside}); give it with --rules FILE",
+            f"(in {beside}), and VariantName={shown(header.variant_name)} is none of "
+            "trebuchet's variants; give the rules file with --rules FILE",
             source=source,
             line=2,
         )

@@ -4,7 +4,7 @@
 #   2. every example game checked for legality (trebuchet check);
 #   3. a mobility table for each variant, and heat maps written to demo-output/;
 #   4. a game viewer page (demo-output/*.html) for one game of each variant;
-#   5. a Zillions rules file run by its own move code (tests/fixtures/chess.zrf,
+#   5. a Zillions rules file run by its own move code (examples/zillions/chess.zrf,
 #      and the Zillions corpus's saved games when ../shared is beside the checkout).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -47,7 +47,7 @@ for game in examples/*/*.pgn; do
 done
 echo
 echo "== a Zillions rules file, run by its own ZRF move code"
-ZRF=tests/fixtures/chess.zrf
+ZRF=examples/zillions/chess.zrf
 echo "perft 1..3 of $ZRF: $($T perft $ZRF 1) $($T perft $ZRF 2) $($T perft $ZRF 3) (FIDE chess: 20 400 8902)"
 $T show $ZRF -o "$OUT/chess-zrf-start.svg" >/dev/null
 $T check examples/zillions/fools-mate.zsg --rules $ZRF

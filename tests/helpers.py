@@ -26,6 +26,8 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 DATA = SHARED / "data"
 FIXTURES = ROOT / "tests" / "fixtures"
+#: FIDE chess written in ZRF for these tests from the reference (a bundled example)
+CHESS_ZRF = ROOT / "examples" / "zillions" / "chess.zrf"
 
 
 def _missing(path: Path) -> str:

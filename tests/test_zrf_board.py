@@ -11,10 +11,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from tests.helpers import FIXTURES, ROOT, shared
+from tests.helpers import CHESS_ZRF, ROOT, shared
 from trebuchet.cli import main
 
-CHESS_ZRF = FIXTURES / "chess.zrf"
+CHESS_ZRF = CHESS_ZRF
 
 
 def run(*args: str) -> tuple[int, str, str]:

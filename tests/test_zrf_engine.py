@@ -24,7 +24,7 @@ import pytest
 from click.testing import CliRunner
 
 import trebuchet
-from tests.helpers import DATA, FIXTURES, requires_shared, shared
+from tests.helpers import CHESS_ZRF, DATA, requires_shared, shared
 from trebuchet.cli import main
 from trebuchet.converters.errors import RecordError
 from trebuchet.converters.formats import format_named, read_records
@@ -310,7 +310,7 @@ def _turn_texts(pos: Position) -> set[tuple[str, ...]]:
 
 @pytest.fixture(scope="module")
 def chess_zrf() -> ZrfVariant:
-    variant = load_variant(str(FIXTURES / "chess.zrf"))
+    variant = load_variant(str(CHESS_ZRF))
     assert isinstance(variant, ZrfVariant)
     return variant
 
@@ -398,7 +398,7 @@ def test_chess_zrf_agrees_with_python_chess_to_the_end_of_50_games(chess_zrf: Zr
 def test_fools_mate_in_chess_zrf_ends_the_game() -> None:
     """The issue's example: after f2f3 e7e5 g2g4 d8h4 White is mated, has no move
     (no Pass), and every command says so."""
-    rules = str(FIXTURES / "chess.zrf")
+    rules = str(CHESS_ZRF)
     code, out = _cli("play", rules, "f2f3", "e7e5", "g2g4", "d8h4")
     assert code == 0 and out.splitlines()[-1] == "0-1 checkmate (won by Black)", out
     fen = out.splitlines()[0]

@@ -196,8 +196,9 @@ def test_read_record_finds_the_variant_from_its_title() -> None:
     assert back.variant().name == "mangonel-chess"
     assert [n.text for n in back.moves] == ["e2e4", "e7e5"]
     unknown = write_zsg(record).replace("VariantName=Mangonel", "VariantName=Nope")
-    with pytest.raises(RecordError, match="none of trebuchet's variants"):
+    with pytest.raises(RecordError, match="none of trebuchet's variants") as caught:
         read_record(unknown, "m.zsg")
+    assert "rules file 'mangonel-chess.zrf' not found beside the game" in str(caught.value)
 
 
 def test_an_illegal_line_names_its_line() -> None:

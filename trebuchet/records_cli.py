@@ -202,7 +202,7 @@ def check_command(
       trebuchet check examples/chess960/long-castling.pgn
       trebuchet check examples/*/*.gc --quiet
       trebuchet check examples/shatranj-of-troy/opening.txt -O bare-king --jsonl
-      trebuchet check examples/zillions/fools-mate.zsg --rules tests/fixtures/chess.zrf
+      trebuchet check examples/zillions/fools-mate.zsg --rules examples/zillions/chess.zrf
     """
     if as_json and as_jsonl:
         raise click.UsageError("give --json or --jsonl, not both")
@@ -295,7 +295,7 @@ def convert_command(
       trebuchet convert examples/chess960/long-castling.pgn --to json -o long-castling.json
       trebuchet convert examples/atomic/queen-blast.txt --to courier -o queen-blast.gc
       trebuchet convert examples/crazyhouse/knight-drops.pgn --to moves --keep-going
-      trebuchet convert examples/zillions/fools-mate.zsg --rules tests/fixtures/chess.zrf --to pgn
+      trebuchet convert examples/zillions/fools-mate.zsg --game 1 --to pgn
     """
     out_format = format_named(target)
     batch = Batch(

@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.helpers import FIXTURES, shared
+from tests.helpers import CHESS_ZRF, shared
 from tests.zrf.test_goals import game
 from trebuchet.cli import main
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.zsg import replay_turns, zrf_game
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
 
-CHESS = str(FIXTURES / "chess.zrf")
+CHESS = str(CHESS_ZRF)
 #: White's pawn on b7 may take the Rook on a8 as any of four pieces
 PROMOTING = ("e2e4", "d7d5", "e4d5", "c7c6", "d5c6", "d8d7", "c6b7", "d7d2", "b1d2", "e7e6")
 
