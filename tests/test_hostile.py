@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from tests.helpers import CHESS_ZRF
 from trebuchet.cli import main
 
 HOSTILE = Path(__file__).parent / "hostile"
@@ -279,7 +280,7 @@ def test_hostile_rules_file_time_and_peak_memory(name: str, tmp_path: Path) -> N
 _DIGITS = "9" * 5000
 #: hostile command-line arguments: the command and what its error line must say
 ARGUMENTS = [
-    (["zrf", "board", str(HOSTILE.parent / "fixtures" / "chess.zrf"), "--variant", _DIGITS],
+    (["zrf", "board", str(CHESS_ZRF), "--variant", _DIGITS],
      "no game or variant '9999"),
     (["play", "chess", f"N{_DIGITS}f3"], "move 1 is longer than 256 characters"),
     (["play", "chess", "a1" * 50_000], "move 1 is longer than 256 characters"),
