@@ -6,8 +6,9 @@ play every main-line move, legality included.  python-chess does it all in
 move on, so its side is ``read_game`` alone (it used to push the moves once
 more on a fresh board: 11 % of its time, work trebuchet does not do twice);
 trebuchet reads with :func:`trebuchet.converters.pgn.read_file` and replays
-with :func:`trebuchet.converters.replay.replay`.  Both figures are in process.  Games with a Variant tag other than chess are
-skipped on both sides.  Prints games/s for each and the ratio.
+with :func:`trebuchet.converters.replay.replay`.  Both figures are in process.
+Games with a Variant tag other than chess are skipped on both sides.  Prints
+games/s for each and the ratio.
 
 Usage: python bench/replay.py [PGN ...] [--limit N] [--repeat N]
 """

@@ -26,6 +26,9 @@ PAWN = "P"
 class Atomic(ChessFamily):
     """Atomic chess: AT-1 … AT-7."""
 
+    rewrites_moves: ClassVar[bool] = True
+    own_attacks: ClassVar[bool] = True
+
     name = "atomic"
     title = "Atomic"
     aliases: ClassVar[tuple[str, ...]] = ("Atom", "Atomic chess", "Atomic960")

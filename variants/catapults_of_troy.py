@@ -569,6 +569,9 @@ class CatapultsNotation(PageNotation):
 class CatapultsOfTroy(Variant):
     """Gifford's river game: bridges, a Catapult, a Ram, Archers and the Troy Horse."""
 
+    special_moves: ClassVar[bool] = True
+    own_attacks: ClassVar[bool] = True
+
     name = "catapults-of-troy"
     title = "Catapults of Troy"
     files = 8

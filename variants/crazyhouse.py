@@ -31,6 +31,9 @@ PAWN = "P"
 class Crazyhouse(ChessFamily):
     """Crazyhouse: ZH-1 … ZH-6."""
 
+    special_moves: ClassVar[bool] = True
+    rewrites_moves: ClassVar[bool] = True
+
     name = "crazyhouse"
     title = "Crazyhouse"
     aliases: ClassVar[tuple[str, ...]] = ("Crazy House", "House", "ZH", "Crazyhouse960")

@@ -364,6 +364,8 @@ class Assassin(GolemProofPiece):
 class DuggansFantasyChess(Variant):
     """Duggan's Fantasy Chess (revised): FIDE's board and array with fantasy pieces."""
 
+    own_attacks: ClassVar[bool] = True
+
     name = "duggans-fantasy-chess"
     title = "Duggan's Fantasy Chess (revised)"
     files = 8

@@ -179,6 +179,10 @@ def with_kwaggas(fen: str) -> str:
 class MangonelChess(Chess):
     """Mangonel Chess: MC-1 … MC-8 on top of the FIDE rules of :class:`Chess`."""
 
+    special_moves: ClassVar[bool] = True
+    own_attacks: ClassVar[bool] = True
+    varies_fast_path: ClassVar[bool] = True
+
     name = "mangonel-chess"
     title = "Mangonel Chess (M. Winther, 2006)"
     files = 10

@@ -67,6 +67,8 @@ def gated_square(move: Move) -> int | None:
 class Seirawan(Chess):
     """S-chess: SC-1 … SC-6."""
 
+    rewrites_moves: ClassVar[bool] = True
+
     name = "seirawan"
     title = "Seirawan"  # as pychess writes the Variant tag
     aliases: ClassVar[tuple[str, ...]] = ("S-chess", "Schess", "Seirawan chess")

@@ -272,6 +272,9 @@ def _ordered(variant: Variant, cargo: str) -> str:
 class ShatranjOfTroy(Variant):
     """Shatranj of Troy, rulings ST-1 … ST-7."""
 
+    special_moves: ClassVar[bool] = True
+    rewrites_moves: ClassVar[bool] = True
+
     name = "shatranj-of-troy"
     title = "Shatranj of Troy"
     files = 9  # ST-1

@@ -45,6 +45,9 @@ class SittuyinMove(StrEnum):
 class Sittuyin(Variant):
     """Sittuyin: SY-1 … SY-6."""
 
+    special_moves: ClassVar[bool] = True
+    rewrites_moves: ClassVar[bool] = True
+
     name = "sittuyin"
     title = "Sittuyin"
     aliases: ClassVar[tuple[str, ...]] = ("Burmese chess", "Myanmar chess")

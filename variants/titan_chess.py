@@ -526,6 +526,8 @@ class TitanChess(Variant):
     """Titan Chess: FIDE rules with seven new pieces, the extended pawn run and its en
     passant, flexible castling (nine ways) and promotion on the last rank."""
 
+    own_attacks: ClassVar[bool] = True
+
     name = "titan-chess"
     title = "Titan Chess"
     files = 12

@@ -199,6 +199,23 @@ class Variant:
     board_legality: ClassVar[bool] = False
     #: whether :meth:`adopt_class_settings` has run
     _adopted: bool = False
+
+    # -- capabilities: what a game adds to the core, declared (docs/adding-a-game.md).
+    # The core reads these, never which methods a subclass overrides: a hook a game
+    # overrides without declaring it is not called (tests/core/test_capabilities.py
+    # holds every bundled game to its declarations).
+    #: :meth:`add_special_moves` adds moves of the game's own (drops, shots, slings)
+    special_moves: ClassVar[bool] = False
+    #: :meth:`adjust_moves` rewrites the generated moves (atomic's explosions)
+    rewrites_moves: ClassVar[bool] = False
+    #: :meth:`pseudo_legal_moves` is the game's own generator, not the core's tables
+    own_generation: ClassVar[bool] = False
+    #: :meth:`is_attacked`, :meth:`special_attacks` or :meth:`removes` are the game's
+    #: own (pieces that take otherwise than by landing: a Ram's line, a Golem's crush)
+    own_attacks: ClassVar[bool] = False
+    #: :meth:`fast_legality_applies` answers per position (Mangonel Chess takes the
+    #: fast path only while no Mangonel is on the board)
+    varies_fast_path: ClassVar[bool] = False
     #: tags of special moves that on the board are simple ones (the piece on ``frm``
     #: goes to ``to``, capturing what stands there): legality holds them to the pin
     #: rule as it does untagged moves
@@ -255,11 +272,7 @@ class Variant:
         self._tables = self._build_attack_tables()
         self.fast_legality = self.simple_rules and not any(self._tables.slow_kinds.values())
         #: the fast path applies in every position (asked per call only when a game may vary it)
-        self._always_fast = (
-            self.fast_legality
-            and self.players == 2
-            and type(self).fast_legality_applies is Variant.fast_legality_applies
-        )
+        self._always_fast = self.fast_legality and self.players == 2 and not self.varies_fast_path
         self._castle_loss = self._castling_loss_table(start)
         self.royal_start = {c: start.royals[c] for c in self.player_range}
         self._castling_paths = {
@@ -295,24 +308,15 @@ class Variant:
             for t in self.types[kind].targets(color, sq)
             if (between := self.geometry.between(sq, t))
         }
-        cls = type(self)
         #: whether the attack test reads only the board (``board_legality``, or the
         #: core's own test), so that a move may be tried on the board alone
-        self._board_attacks = self.board_legality or all(
-            getattr(cls, name) is getattr(Variant, name)
-            for name in ("is_attacked", "special_attacks", "removes", "_under_attack")
-        )
-        #: whether the game adds moves of its own / rewrites generated moves (hooks overridden)
-        self._own_specials = cls.add_special_moves is not Variant.add_special_moves
-        #: whether the game generates its moves itself (a Zillions game's programs)
-        self._own_generation = cls.pseudo_legal_moves is not Variant.pseudo_legal_moves
+        self._board_attacks = self.board_legality or not self.own_attacks
         #: kinds -> whether they may make special moves (:meth:`_may_add_special`)
         self._special_kinds: dict[frozenset[str], bool] = {}
         #: the kinds whose pieces the position keeps track of (``Position.royals``)
         self.royal_kinds = frozenset(k for k, ptype in self.types.items() if ptype.royal)
         #: :meth:`castling_kinds`, asked once
         self.castlers = self.castling_kinds()
-        self._adjusts = cls.adjust_moves is not Variant.adjust_moves
         #: the game's human notation (what records such as PGN write)
         self.notation: Notation = self.make_notation()
 
@@ -549,9 +553,9 @@ class Variant:
         special = wanted is None or self._may_add_special(wanted)
         if special:
             self.add_special_moves(pos, us, out)
-        if self._adjusts:
+        if self.rewrites_moves:
             out = self.adjust_moves(pos, us, out)
-        if (to is None and wanted is None) or not (special or self._adjusts):
+        if (to is None and wanted is None) or not (special or self.rewrites_moves):
             return out
         return self.kept(pos, out, to, wanted)
 
@@ -642,7 +646,7 @@ class Variant:
         """Whether special moves can be among the moves of ``kinds``: the core's own
         are castlings, made by :meth:`castling_kinds`; a game that adds others (drops,
         boardings) overrides :meth:`add_special_moves`, and then they may be anyone's."""
-        if self._own_specials:
+        if self.special_moves:
             return True
         known = self._special_kinds.get(kinds)
         if known is None:
@@ -757,7 +761,7 @@ class Variant:
         """
         if to is None and kinds is None and origins is None:
             moves = self.pseudo_legal_moves(pos)  # perft's hot path: no keyword passing
-        elif to is not None and not self._own_generation:
+        elif to is not None and not self.own_generation:
             # a reader's one square (SAN's hot path): straight to the moves to it
             wanted = None if kinds is None else _frozen(kinds)
             moves = self._moves_to(pos, pos.turn, to, wanted, origins)

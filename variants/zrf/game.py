@@ -312,6 +312,7 @@ class ZrfVariant(Variant, Engine):
     longest_move_text = 16_000
 
     simple_rules = False
+    own_generation: ClassVar[bool] = True
     spec: ClassVar[GameSpec]
     #: ZRF piece name -> its letter in diagrams (empty: the names are used)
     letters: ClassVar[dict[str, str]] = {}
@@ -1137,9 +1138,6 @@ class ZrfVariant(Variant, Engine):
             return self.threatens(pos, victim, kinds)
         finally:
             pos.turn, pos.rules_state = saved
-
-    def fast_legality_applies(self, pos: Position) -> bool:
-        return False
 
     # -- how the game ends ----------------------------------------------------------------
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
