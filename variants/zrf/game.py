@@ -58,14 +58,22 @@ from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.goals import Goal, named_kinds
 from trebuchet.variants.zrf.program import (
     OPPOSITE_PREFIX,
+    Capture,
+    ChangeOwner,
+    ChangeType,
     Compiler,
+    Create,
     Effect,
     Emitted,
     Engine,
+    Flip,
     Op,
     Run,
+    SetAttribute,
     World,
+    ZrfState,
     run_ops,
+    state_of,
 )
 from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
 from trebuchet.variants.zrf.written import written_key
@@ -510,11 +518,10 @@ class ZrfVariant(Variant, Engine):
     def _start_turn(self, pos: Position, index: int, last: tuple[int, int] = (-1, -1)) -> None:
         turns = self.spec.turns
         pos.turn = turns[index].player if turns else 0
-        pos.rules_state = (index, last[0], last[1])
+        pos.rules_state = ZrfState(index, last[0], last[1])
 
     def turn_index(self, pos: Position) -> int:
-        state = pos.rules_state
-        return state[0] if isinstance(state, tuple) and state else 0
+        return state_of(pos).turn
 
     def _next_index(self, index: int) -> int:
         turns = self.spec.turns
@@ -619,9 +626,7 @@ class ZrfVariant(Variant, Engine):
         """The steps that may follow the partial ``step`` (made on ``pos``): the piece
         it moved goes on from where it stands, with moves of the step's
         continuation type (any type, for none), the highest priority first."""
-        state = pos.rules_state
-        assert isinstance(state, tuple)
-        sq = state[2]
+        sq = state_of(pos).last_to
         piece = pos.board[sq] if sq >= 0 else None
         if piece is None or piece is WALL or piece.color != owner:
             return ()
@@ -785,7 +790,7 @@ class ZrfVariant(Variant, Engine):
         actions, captured, removed = self._actions(board, em, final, owner)
         first = em.parts[0] if em.parts else None
         frm = first.frm if first is not None else None
-        to = first.to if first is not None else (em.effects[0][1] if em.effects else 0)
+        to = first.to if first is not None else (em.effects[0].sq if em.effects else 0)
         drop = first.piece.kind if first is not None and first.frm is None else None
         simple = (
             len(em.parts) == 1
@@ -820,28 +825,26 @@ class ZrfVariant(Variant, Engine):
                 new[part.frm] = None
             new[part.to] = part.piece
             landed.add(part.to)
-        for kind, sq, arg in em.effects:
+        for effect in em.effects:
+            sq = effect.sq
             here = new[sq] if sq in new else board[sq]
-            if kind == "capture":
-                new[sq] = None
-            elif kind == "create":
-                if isinstance(arg, Piece):
-                    new[sq] = arg
-            elif here is None or here.color is None:
-                continue
-            elif kind == "change-type":
-                assert isinstance(arg, str)
-                new[sq] = self.make_piece(arg, here.color)
-            elif kind == "change-owner":
-                assert isinstance(arg, int)
-                new[sq] = self.piece(here.kind, arg, (), here.attributes)
-            elif kind == "flip":
-                new[sq] = self.piece(here.kind, self.next_player(here.color), (), here.attributes)
-            elif kind == "attribute":
-                assert isinstance(arg, tuple)
-                name, value = arg
-                attrs = here.attributes | {name} if value else here.attributes - {name}
-                new[sq] = self.piece(here.kind, here.color, (), frozenset(attrs))
+            match effect:
+                case Capture():
+                    new[sq] = None
+                case Create(piece=made):
+                    new[sq] = made
+                case _ if here is None or here is WALL or here.color is None:
+                    continue
+                case ChangeType(kind=kind):
+                    new[sq] = self.make_piece(kind, here.color)
+                case ChangeOwner(player=player):
+                    new[sq] = self.piece(here.kind, player, (), here.attributes)
+                case Flip():
+                    turned = self.next_player(here.color)
+                    new[sq] = self.piece(here.kind, turned, (), here.attributes)
+                case SetAttribute(name=name, value=value):
+                    attrs = here.attributes | {name} if value else here.attributes - {name}
+                    new[sq] = self.piece(here.kind, here.color, (), frozenset(attrs))
         return new
 
     def _actions(
@@ -925,7 +928,7 @@ class ZrfVariant(Variant, Engine):
         for part in em.parts:
             if part.frm is None:
                 dropped = (owner, part.piece.kind)
-                taken = any(k == "capture" and sq == part.to for k, sq, _ in em.effects)
+                taken = any(type(e) is Capture and e.sq == part.to for e in em.effects)
                 if taken and final.get(part.to, part.piece) is None and dropped in self._recycled:
                     # dropped and captured in one step, the piece goes back to
                     # its reserve: Bolotoudou's Lock marks the capture it makes
@@ -1064,9 +1067,7 @@ class ZrfVariant(Variant, Engine):
                     "too many to search",
                     self.spec.source,
                 )
-            state = pos.rules_state
-            assert isinstance(state, tuple)
-            sq = state[2]
+            sq = state_of(pos).last_to
             piece = pos.board[sq] if sq >= 0 else None
             if piece is None or piece is WALL or piece.color != owner:
                 return False
@@ -1129,11 +1130,8 @@ class ZrfVariant(Variant, Engine):
         turn now (the position as it stands: a pass)."""
         index = self._next_index(self.turn_index(pos))
         saved = pos.turn, pos.rules_state
-        state = pos.rules_state
         pos.turn = self.spec.turns[index].player if self.spec.turns else self.next_player(pos.turn)
-        pos.rules_state = (
-            (index, *state[1:]) if isinstance(state, tuple) and state else (index, -1, -1)
-        )
+        pos.rules_state = state_of(pos)._replace(turn=index)
         try:
             return self.threatens(pos, victim, kinds)
         finally:
@@ -1356,23 +1354,24 @@ class ZrfVariant(Variant, Engine):
                 sign = "x" if part.captures else "-"
                 words.append(f"{mover} {names[part.frm]} {sign} {names[part.to]}")
             last_to = part.to
-        for kind, sq, arg in _written_order(em.effects):
+        for effect in _written_order(em.effects):
+            sq = effect.sq
             here = "" if sq == last_to else f" on {names[sq]}"
-            if kind == "capture":
-                words.append(f"x {names[sq]}")
-            elif kind == "create" and isinstance(arg, Piece):
-                words.append(
-                    f"{self.spec.players[arg.color or 0]} {self.types[arg.kind].name} {names[sq]}"
-                )
-            elif kind == "change-type" and isinstance(arg, str):
-                _write_change(words, self.types[arg].name, here)
-            elif kind == "change-owner" and isinstance(arg, int):
-                _write_change(words, self.spec.players[arg], here)
-            elif kind == "flip":
-                words.append(f"flip {names[sq]}")
-            elif kind == "attribute" and isinstance(arg, tuple):
-                index = self._attribute_numbers.get(arg[0], 0)
-                words.append(f"@ {names[sq]} {index} {1 if arg[1] else 0}")
+            match effect:
+                case Capture():
+                    words.append(f"x {names[sq]}")
+                case Create(piece=made):
+                    owner_name = self.spec.players[made.color or 0]
+                    words.append(f"{owner_name} {self.types[made.kind].name} {names[sq]}")
+                case ChangeType(kind=kind):
+                    _write_change(words, self.types[kind].name, here)
+                case ChangeOwner(player=player):
+                    _write_change(words, self.spec.players[player], here)
+                case Flip():
+                    words.append(f"flip {names[sq]}")
+                case SetAttribute(name=name, value=value):
+                    index = self._attribute_numbers.get(name, 0)
+                    words.append(f"@ {names[sq]} {index} {1 if value else 0}")
             last_to = -1  # "on pos" may be left out only right after the part ending there
         if em.promotion is not None and em.parts:
             dest = em.parts[-1].to
@@ -1396,10 +1395,10 @@ class ZrfVariant(Variant, Engine):
                 groups.append(f"(hand {self.spec.players[player]} {self.types[kind].name} {count})")
         index = self.turn_index(pos)
         groups.append(f"(turn {index})")
-        state = pos.rules_state
-        if isinstance(state, tuple) and len(state) >= 3 and state[2] >= 0:
-            frm = names[state[1]] if state[1] >= 0 else "-"
-            groups.append(f"(last {frm} {names[state[2]]})")
+        state = state_of(pos)
+        if state.last_to >= 0:
+            frm = names[state.last_from] if state.last_from >= 0 else "-"
+            groups.append(f"(last {frm} {names[state.last_to]})")
         return " ".join(groups)
 
     def read_fen(self, pos: Position, text: str) -> None:
@@ -1581,8 +1580,7 @@ def _turn_state(pos: Position, active: int | None = None) -> tuple[Any, ...]:
     destination).  A turn begins with its first step's piece active, so a
     piece that jumps away and back is where the turn began."""
     if active is None:
-        state = pos.rules_state
-        active = state[2] if isinstance(state, tuple) and len(state) > 2 else -1
+        active = state_of(pos).last_to
     hands = tuple(sorted((k, n) for k, n in pos.hands.items() if n))
     return tuple(pos.board), hands, active
 
@@ -1636,7 +1634,7 @@ def _written_order(effects: Sequence[Effect]) -> list[Effect]:
     """Position effects in the order a saved game writes them: the captures last,
     each kind in the order they ran (Duke's strike runs ``capture`` before
     ``create`` and writes the creation first)."""
-    return sorted(effects, key=lambda e: e[0] == "capture")
+    return sorted(effects, key=lambda e: type(e) is Capture)
 
 
 #: the values the engine knows of the options that change what is legal

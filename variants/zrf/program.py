@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from trebuchet.variants.errors import shown
 from trebuchet.variants.pieces import Piece
@@ -65,10 +65,78 @@ class Part:
     """Whether ``to`` held a piece before the move (ZSG writes ``x``)."""
 
 
-Effect = tuple[str, int, object]
-"""A position effect: (kind, position, argument) — kinds ``capture``, ``create``
-(argument: the new Piece), ``change-type`` (kind key), ``change-owner``
-(player), ``flip`` (None), ``attribute`` ((name, value))."""
+class ZrfState(NamedTuple):
+    """What a Zillions position holds besides its pieces and reserves (the
+    position's ``rules_state``): where the game is in its turn order, and the
+    previous move's first part, which ``last-from?`` and ``last-to?`` read and
+    a turn of several steps goes on from.  A named tuple: it is made at every
+    move, and is part of every position's key."""
+
+    turn: int
+    """The index of the turn-order entry that moves."""
+    last_from: int = -1
+    """Where the last move's first part came from (-1: none, or a drop)."""
+    last_to: int = -1
+    """Where it went (-1: no move yet)."""
+
+
+def state_of(pos: Position) -> ZrfState:
+    """The Zillions state of ``pos`` (a position read, but not yet set up, is at the
+    start of the turn order)."""
+    state = pos.rules_state
+    return state if isinstance(state, ZrfState) else ZrfState(0)
+
+
+@dataclass(frozen=True, slots=True)
+class Capture:
+    """``capture``: the piece on ``sq`` is taken off the board."""
+
+    sq: int
+
+
+@dataclass(frozen=True, slots=True)
+class Create:
+    """``create``: ``piece`` is put on ``sq`` (whatever stood there goes)."""
+
+    sq: int
+    piece: Piece
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeType:
+    """``change-type``: the piece on ``sq`` becomes one of ``kind`` (a kind key)."""
+
+    sq: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeOwner:
+    """``change-owner``: the piece on ``sq`` passes to ``player``."""
+
+    sq: int
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Flip:
+    """``flip``: the piece on ``sq`` passes to the next player."""
+
+    sq: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetAttribute:
+    """``set-attribute``: the attribute ``name`` of the piece on ``sq`` is ``value``."""
+
+    sq: int
+    name: str
+    value: bool
+
+
+Effect = Capture | Create | ChangeType | ChangeOwner | Flip | SetAttribute
+"""A position effect: what a program does to a position besides moving pieces.
+Effects act, in the order they ran, on the board after every part has moved."""
 
 
 @dataclass(frozen=True)
@@ -282,7 +350,7 @@ class Run:
         for kind in promotions:
             if last is None:
                 # a promotion of a piece that does not move: a change of type in place
-                extra: tuple[Effect, ...] = (("change-type", self.cur, kind),)
+                extra: tuple[Effect, ...] = (ChangeType(self.cur, kind),)
                 out.append(Emitted((), effects + extra, self.move_type, partial, copy))
                 continue
             owner = last.piece.color
@@ -308,7 +376,7 @@ class Run:
         for part in self.parts:
             if part.to in targets and part.to not in leaving:
                 return True
-        return any(kind in ("capture", "create") and sq in targets for kind, sq, _ in self.effects)
+        return any(type(e) in (Capture, Create) and e.sq in targets for e in self.effects)
 
     def count(self, line: int, source: str) -> None:
         """One more loop turn; a runaway loop stops the run with an error."""
@@ -555,17 +623,39 @@ def _back(run: Run) -> bool:
     return True
 
 
-def _effect_at(kind: str, where: Loc, argument: Callable[[Run], object] | None = None) -> Op:
+Make = Callable[[Run, int], "Effect | None"]
+"""Builds the effect an instruction has on a position (None: it has none)."""
+
+
+def _effect_at(where: Loc, make: Make, *, off_board_goes_on: bool = False) -> Op:
+    """An instruction with an effect on the position ``where`` gives.  Off the board
+    it stops the block, but for a capture: a capture of a position that is not
+    there takes nothing, and the move goes on (Ragnarok's Surtr burns around
+    him, at the edge too)."""
+
     def effect(run: Run) -> bool:
         sq = where(run)
         if sq < 0:
-            # a capture of a position that is not there takes nothing, and the
-            # move goes on (Ragnarok's Surtr burns around him, at the edge too)
-            return kind == "capture"
-        run.effects.append((kind, sq, argument(run) if argument is not None else None))
+            return off_board_goes_on
+        made = make(run, sq)
+        if made is not None:
+            run.effects.append(made)
         return True
 
     return effect
+
+
+def _capture_at(where: Loc) -> Op:
+    return _effect_at(where, lambda run, sq: Capture(sq), off_board_goes_on=True)
+
+
+def _flip_at(where: Loc) -> Op:
+    return _effect_at(where, lambda run, sq: Flip(sq))
+
+
+def _change_owner_at(where: Loc) -> Op:
+    """The piece passes to the owner of the pieces the turn moves (docs/zrf.md)."""
+    return _effect_at(where, lambda run, sq: ChangeOwner(sq, run.owner))
 
 
 _ATOMS: dict[str, Op] = {
@@ -575,9 +665,9 @@ _ATOMS: dict[str, Op] = {
     "to": _to,
     "mark": _mark,
     "back": _back,
-    "capture": _effect_at("capture", _here),
-    "flip": _effect_at("flip", _here),
-    "change-owner": _effect_at("change-owner", _here, lambda run: run.owner),
+    "capture": _capture_at(_here),
+    "flip": _flip_at(_here),
+    "change-owner": _change_owner_at(_here),
 }
 
 
@@ -680,26 +770,23 @@ def _add_copy(c: Compiler, node: Form) -> Op:
 
 
 def _capture(c: Compiler, node: Form) -> Op:
-    return _effect_at("capture", c.loc(node.args[0] if node.args else None))
+    return _capture_at(c.loc(node.args[0] if node.args else None))
 
 
 def _flip(c: Compiler, node: Form) -> Op:
-    return _effect_at("flip", c.loc(node.args[0] if node.args else None))
+    return _flip_at(c.loc(node.args[0] if node.args else None))
 
 
 def _change_owner(c: Compiler, node: Form) -> Op:
-    return _effect_at(
-        "change-owner", c.loc(node.args[0] if node.args else None), lambda run: run.owner
-    )
+    return _change_owner_at(c.loc(node.args[0] if node.args else None))
 
 
 def _change_type(c: Compiler, node: Form) -> Op:
     if not node.args:
         raise c.refuse("(change-type) without a piece", node)
     kind = c.kind(node.args[0])
-    return _effect_at(
-        "change-type", c.loc(node.args[1] if len(node.args) > 1 else None), lambda run: kind
-    )
+    where = c.loc(node.args[1] if len(node.args) > 1 else None)
+    return _effect_at(where, lambda run, sq: ChangeType(sq, kind))
 
 
 def _create(c: Compiler, node: Form) -> Op:
@@ -719,14 +806,14 @@ def _create(c: Compiler, node: Form) -> Op:
         else:
             where = c.loc(arg)
 
-    def piece(run: Run) -> object:
+    def created(run: Run, sq: int) -> Effect | None:
         owner = run.owner if player is None else player
         made = kind if kind is not None else (run.piece.kind if run.piece is not None else None)
         if made is None:
             return None
-        return run.engine.make_piece(made, owner)
+        return Create(sq, run.engine.make_piece(made, owner))
 
-    return _effect_at("create", where, piece)
+    return _effect_at(where, created)
 
 
 def _set_attribute(c: Compiler, node: Form) -> Op:
@@ -734,7 +821,7 @@ def _set_attribute(c: Compiler, node: Form) -> Op:
         raise c.refuse("(set-attribute …) without a name and a value", node)
     name = c.name(node.args[0])
     value = c.cond(node.args[1])
-    return _effect_at("attribute", _here, lambda run: (name, value(run)))
+    return _effect_at(_here, lambda run, sq: SetAttribute(sq, name, value(run)))
 
 
 def _set_flag(c: Compiler, node: Form) -> Op:
@@ -852,11 +939,8 @@ _ADD_FORMS = frozenset({"add-partial", "add-copy", "add-copy-partial"})
 
 def _last(run: Run, index: int) -> int:
     """The origin (0) or destination (1) of the previous move, -1 if none."""
-    state = run.pos.rules_state
-    if isinstance(state, tuple) and len(state) >= 3:
-        value = state[1 + index]
-        return value if isinstance(value, int) else -1
-    return -1
+    state = state_of(run.pos)
+    return state.last_to if index else state.last_from
 
 
 def _one_loc(c: Compiler, args: list[Node], node: Node, word: str) -> Loc:
