@@ -20,6 +20,7 @@ from functools import lru_cache
 
 from trebuchet.variants.betza import parse_betza
 from trebuchet.variants.errors import TrebuchetError
+from trebuchet.variants.game import Game
 from trebuchet.variants.pieces import WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
@@ -45,14 +46,14 @@ class PieceForm:
         """The FEN spelling: ``N``, ``H(A)``."""
         return self.kind + (f"({''.join(self.cargo)})" if self.cargo else "")
 
-    def piece(self, variant: Variant, color: Player = WHITE) -> Piece:
+    def piece(self, variant: Game, color: Player = WHITE) -> Piece:
         return variant.piece(self.kind, color, self.cargo)
 
-    def ptype(self, variant: Variant) -> PieceType:
+    def ptype(self, variant: Game) -> PieceType:
         return variant.types[self.kind]
 
 
-def piece_forms(variant: Variant) -> list[PieceForm]:
+def piece_forms(variant: Game) -> list[PieceForm]:
     """Every kind empty-handed, then each loaded form that stands in the start position."""
     forms = [PieceForm(t.letter, (), t.name) for t in variant.types.values()]
     seen = {f.label for f in forms}
@@ -64,7 +65,7 @@ def piece_forms(variant: Variant) -> list[PieceForm]:
     return forms
 
 
-def _form(variant: Variant, kind: str, cargo: tuple[str, ...]) -> PieceForm:
+def _form(variant: Game, kind: str, cargo: tuple[str, ...]) -> PieceForm:
     name = variant.types[kind].name
     if cargo:
         carried = ", ".join(variant.types[k].name for k in cargo)
@@ -79,7 +80,7 @@ def _folded(text: str) -> str:
     return re.sub(r"[\s_-]+", "", text).lower()
 
 
-def find_piece(variant: Variant, spec: str) -> PieceForm:
+def find_piece(variant: Game, spec: str) -> PieceForm:
     """The form named ``spec``: a FEN letter (``N``, ``h(a)``) or a kind's name."""
     text = spec.strip()
     match = _SPEC.match(text)
@@ -97,19 +98,19 @@ def find_piece(variant: Variant, spec: str) -> PieceForm:
     raise AnalysisError(f"{variant.name} has no piece {spec!r} (known: {known})")
 
 
-def holes(variant: Variant) -> frozenset[int]:
+def holes(variant: Game) -> frozenset[int]:
     """Squares missing in the start position (unbridged river squares, holes)."""
     return frozenset(sq for sq, p in enumerate(variant.start_position().board) if p is WALL)
 
 
-def walls_for(variant: Variant, terrain: str) -> frozenset[int]:
+def walls_for(variant: Game, terrain: str) -> frozenset[int]:
     """The missing squares under ``terrain`` (one of :data:`TERRAINS`)."""
     if terrain not in TERRAINS:
         raise AnalysisError(f"unknown terrain {terrain!r} (known: {', '.join(TERRAINS)})")
     return holes(variant) if terrain == "start" else frozenset()
 
 
-def zone_squares(variant: Variant, name: str) -> frozenset[int]:
+def zone_squares(variant: Game, name: str) -> frozenset[int]:
     """The squares of the zone ``name``: the first player's (whose pieces analysis
     measures), else those of the first player that has one.  AnalysisError lists
     the zones there are."""
@@ -125,7 +126,7 @@ def zone_squares(variant: Variant, name: str) -> frozenset[int]:
     raise AnalysisError(f"{variant.name} has no zone {name!r} (its zones: {', '.join(known)})")
 
 
-def empty_position(variant: Variant, walls: Iterable[int], turn: Player = WHITE) -> Position:
+def empty_position(variant: Game, walls: Iterable[int], turn: Player = WHITE) -> Position:
     """A position with nothing on the board but the given holes."""
     pos = Position(variant)
     for sq in walls:
@@ -145,7 +146,7 @@ def parse_board_size(text: str) -> tuple[int, int]:
     return files, ranks
 
 
-def betza_variant(pieces: Mapping[str, str], files: int, ranks: int) -> Variant:
+def betza_variant(pieces: Mapping[str, str], files: int, ranks: int) -> Game:
     """A variant with an empty start position whose kinds are ``letter -> Betza`` pieces.
 
     The kinds have no initial (Betza ``i``) squares, as Fairy-Stockfish treats
@@ -155,11 +156,11 @@ def betza_variant(pieces: Mapping[str, str], files: int, ranks: int) -> Variant:
 
 
 @lru_cache(maxsize=512)
-def _betza_variant(pieces: tuple[tuple[str, str], ...], files: int, ranks: int) -> Variant:
+def _betza_variant(pieces: tuple[tuple[str, str], ...], files: int, ranks: int) -> Game:
     for _, betza in pieces:
         parse_betza(betza)  # a BetzaError names the bad part before any class is built
 
-    def piece_types(self: Variant) -> list[PieceType]:
+    def piece_types(self: Game) -> list[PieceType]:
         return [BetzaPiece(letter, betza, betza) for letter, betza in pieces]
 
     attributes = {
@@ -172,7 +173,7 @@ def _betza_variant(pieces: tuple[tuple[str, str], ...], files: int, ranks: int) 
         "piece_types": piece_types,
     }
     cls = type("BetzaBoard", (Variant,), attributes)
-    variant: Variant = cls()
+    variant: Game = cls()
     return variant
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
+from trebuchet.variants.game import Game, Outcome
 from trebuchet.variants.pieces import BLACK, WALL, Piece
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Outcome, Variant
 
 #: a kind whose letters are longer than this is drawn by a short label instead (a
 #: Zillions game of more than 26 kinds has no FEN letters: its kinds are names)
@@ -66,7 +66,7 @@ def piece_text(piece: Piece | None, labels: Mapping[str, str]) -> str:
     return letters.lower() if piece.color == BLACK else letters
 
 
-def piece_labels(variant: Variant, preferred: Mapping[str, str] | None = None) -> dict[str, str]:
+def piece_labels(variant: Game, preferred: Mapping[str, str] | None = None) -> dict[str, str]:
     """Short labels for a game some of whose kinds are longer than
     :data:`LONGEST_LABEL` (none for a game of FEN letters), for every kind
     longer than two letters: its ``preferred``

@@ -44,6 +44,7 @@ from trebuchet.analysis.paths import (
     lone_enemy_captures,
     random_occupancy,
 )
+from trebuchet.variants.game import Game
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
@@ -133,12 +134,12 @@ class CrowdedMobility:
         return replace(self, moves=moves, captures=captures)
 
 
-def _enemy_of(variant: Variant, form: PieceForm) -> Piece:
+def _enemy_of(variant: Game, form: PieceForm) -> Piece:
     """The lone enemy of Betza's capture count: the same kind, empty-handed, for Black."""
     return variant.piece(form.kind, BLACK)
 
 
-def square_mobility(variant: Variant, pos: Position, sq: int, form: PieceForm) -> SquareMobility:
+def square_mobility(variant: Game, pos: Position, sq: int, form: PieceForm) -> SquareMobility:
     """Moves and captures of ``form`` on ``sq`` of the otherwise empty ``pos``."""
     piece = form.piece(variant)
     pos.board[sq] = piece
@@ -147,7 +148,7 @@ def square_mobility(variant: Variant, pos: Position, sq: int, form: PieceForm) -
     split = {FORWARD: 0, SIDEWAYS: 0, BACKWARD: 0}
     for move in moves:
         split[direction(variant, sq, target_square(move, sq), WHITE)] += 1
-    if is_betza(form.ptype(variant)) and not form.cargo:
+    if isinstance(variant, Variant) and is_betza(form.ptype(variant)) and not form.cargo:
         walls = frozenset(s for s, p in enumerate(pos.board) if p is WALL)
         captures = len(lone_enemy_captures(variant, form.kind, sq, walls))
     else:
@@ -156,7 +157,7 @@ def square_mobility(variant: Variant, pos: Position, sq: int, form: PieceForm) -
 
 
 def empty_board(
-    variant: Variant, form: PieceForm, terrain: str = "start", walls: frozenset[int] | None = None
+    variant: Game, form: PieceForm, terrain: str = "start", walls: frozenset[int] | None = None
 ) -> Mobility:
     """Betza's empty-board mobility of ``form`` on every square present under ``terrain``
     (or, given ``walls``, with exactly those squares missing)."""
@@ -175,7 +176,7 @@ def _check_density(density: float, enemy_share: float) -> None:
 
 
 def crowded(
-    variant: Variant,
+    variant: Game,
     form: PieceForm,
     density: float = DEFAULT_DENSITY,
     terrain: str = "start",
@@ -193,7 +194,7 @@ def crowded(
     _check_density(density, enemy_share)
     if walls is None:
         walls = walls_for(variant, terrain)
-    if is_betza(form.ptype(variant)) and not form.cargo:
+    if isinstance(variant, Variant) and is_betza(form.ptype(variant)) and not form.cargo:
         result = CrowdedMobility(variant.name, form, terrain, density, enemy_share, "exact")
         size = variant.geometry.size
         off = variant.off_board_squares()
@@ -217,7 +218,7 @@ def crowded(
     )
 
 
-def filler_kind(variant: Variant, form: PieceForm) -> str:
+def filler_kind(variant: Game, form: PieceForm) -> str:
     """The kind that crowds the board in samples: the commonest kind of the start position."""
     counts: dict[str, int] = {}
     for _, piece in variant.start_position().pieces():
@@ -228,7 +229,7 @@ def filler_kind(variant: Variant, form: PieceForm) -> str:
 
 
 def sample_square(
-    variant: Variant,
+    variant: Game,
     pos: Position,
     sq: int,
     form: PieceForm,
@@ -255,7 +256,7 @@ def sample_square(
 
 
 def sample_crowded(
-    variant: Variant,
+    variant: Game,
     form: PieceForm,
     density: float = DEFAULT_DENSITY,
     terrain: str = "start",
@@ -295,13 +296,13 @@ class MobilityRow:
 
 
 def report(
-    variant: Variant,
+    variant: Game,
     forms: Iterable[PieceForm] | None = None,
     *,
     terrain: str = "start",
     density: float | None = DEFAULT_DENSITY,
     samples: int = 40,
-    walls_from: Variant | None = None,
+    walls_from: Game | None = None,
     only: frozenset[int] | None = None,
 ) -> list[MobilityRow]:
     """The mobility table of a variant: every form (or ``forms``), empty and crowded.

@@ -14,10 +14,10 @@ from __future__ import annotations
 from types import FunctionType
 from typing import Any, SupportsIndex, overload
 
+from trebuchet.variants.game import Game
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
 from trebuchet.variants.pieces import WALL, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Variant
 
 FORWARD, SIDEWAYS, BACKWARD = "forward", "sideways", "backward"
 
@@ -43,7 +43,7 @@ def target_square(move: Move, frm: int) -> int:
     return move.to
 
 
-def direction(variant: Variant, frm: int, target: int, color: Player) -> str:
+def direction(variant: Game, frm: int, target: int, color: Player) -> str:
     """Forward, sideways or backward from the mover's point of view."""
     files = variant.geometry.files
     rise = target // files - frm // files

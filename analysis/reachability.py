@@ -25,6 +25,7 @@ from trebuchet.analysis.board import AnalysisError, PieceForm, empty_position, w
 from trebuchet.analysis.moves import capture_squares, destination, generate, present_squares
 from trebuchet.analysis.paths import is_betza, lone_enemy_captures
 from trebuchet.variants.errors import shown
+from trebuchet.variants.game import Game
 from trebuchet.variants.pieces import BLACK, WALL
 from trebuchet.variants.variant import Variant
 
@@ -41,7 +42,7 @@ def _networkx() -> Any:
 
 
 def move_graph(
-    variant: Variant, form: PieceForm, terrain: str = "start", *, captures: bool = False
+    variant: Game, form: PieceForm, terrain: str = "start", *, captures: bool = False
 ) -> nx.DiGraph:
     """The DiGraph of ``form``'s moves on the empty board (see the module docstring)."""
     pos = empty_position(variant, walls_for(variant, terrain))
@@ -58,7 +59,7 @@ def move_graph(
         ends = {destination(m, sq) for m in generate(pos, sq, piece)}
         pos.board[sq] = None
         if captures:
-            if is_betza(form.ptype(variant)) and not form.cargo:
+            if isinstance(variant, Variant) and is_betza(form.ptype(variant)) and not form.cargo:
                 ends |= lone_enemy_captures(variant, form.kind, sq, walls)
             else:
                 ends |= set(capture_squares(pos, sq, piece, enemy))
@@ -173,7 +174,7 @@ class Reachability:
 
 
 def reachability(
-    variant: Variant, form: PieceForm, terrain: str = "start", *, captures: bool = False
+    variant: Game, form: PieceForm, terrain: str = "start", *, captures: bool = False
 ) -> Reachability:
     """Build the graph of ``form`` and read its distances and components."""
     graph = move_graph(variant, form, terrain, captures=captures)
@@ -186,7 +187,7 @@ def reachability(
     )
 
 
-def distances_from(result: Reachability, variant: Variant, square: str) -> dict[int, int]:
+def distances_from(result: Reachability, variant: Game, square: str) -> dict[int, int]:
     """The distance map from the square named ``square``."""
     geo = variant.geometry
     sq = geo.index_of(square)

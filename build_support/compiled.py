@@ -18,6 +18,7 @@ COMPILED = [
     "variants/chess.py",
     "variants/duggans_fantasy_chess.py",
     "variants/fen.py",
+    "variants/game.py",
     "variants/geometry.py",
     "variants/mangonel_chess.py",
     "variants/move.py",

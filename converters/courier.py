@@ -56,11 +56,11 @@ from trebuchet.variants.errors import (
     MoveError,
     TrebuchetError,
 )
+from trebuchet.variants.game import Game
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain, null_move
 from trebuchet.variants.notation import NULL_TEXTS
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Variant
 
 _HEADER = re.compile(r"^//\s*([A-Z][A-Za-z0-9_]*):\s*(.*?)\s*$")
 _MOVE_LINE = re.compile(r"^(\d+)\s*(\.\.\.|\.)\s*(.*)$")
@@ -163,7 +163,7 @@ def _finish(record: GameRecord) -> GameRecord | RecordError:
 class CourierNotation:
     """Reads and writes one move as a Game Courier action list (a Notation)."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Game) -> None:
         self.variant = variant
         self.names = variant.geometry.names
 

@@ -40,8 +40,8 @@ from trebuchet.converters.record import (
 )
 from trebuchet.converters.replay import CoordinatesFirst, coordinate, start_position
 from trebuchet.variants.errors import FenError
+from trebuchet.variants.game import Game
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Variant
 
 _HEADER = re.compile(r"^#\s?([A-Za-z][A-Za-z0-9_]*):\s*(.*?)\s*$")
 _NUMBER = re.compile(r"^\d+\.+$")
@@ -51,7 +51,7 @@ _BRACKETED = re.compile(r"\[[^\]]*\]")
 
 # -- FEN lines ----------------------------------------------------------------
 
-def read_positions(path: str, variant: Variant) -> Iterator[tuple[int, Position]]:
+def read_positions(path: str, variant: Game) -> Iterator[tuple[int, Position]]:
     """(line number, position) for each FEN line of the file; RecordError names the line."""
     for number, data in enumerate(file_lines(path), start=1):
         text = data.decode("utf-8", errors="replace").split("#", 1)[0].strip()

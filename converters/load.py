@@ -23,8 +23,8 @@ from pathlib import Path
 from trebuchet.converters.zrf.model import read_zrf
 from trebuchet.converters.zrf.to_variant import variant_class
 from trebuchet.variants.errors import OptionError, UnknownVariantError, shown
+from trebuchet.variants.game import Game
 from trebuchet.variants.registry import get_variant
-from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
 
 
@@ -33,7 +33,7 @@ def is_rules_file(name: str) -> bool:
     return name.lower().endswith(".zrf")
 
 
-def load_variant(name: str, options: Sequence[str] = (), game: str | None = None) -> Variant:
+def load_variant(name: str, options: Sequence[str] = (), game: str | None = None) -> Game:
     """The variant ``name`` (a registered name, or a path ending in ``.zrf``).
 
     ``game`` picks a game of a rules file (title or number; default its first);
@@ -73,7 +73,7 @@ def find_rules_file(zsg_path: str | Path, rules_file: str) -> Path | None:
 
 
 @lru_cache(maxsize=16)
-def _zrf_variant(name: str, identity: tuple[Path, int, int], game: str) -> Variant:
+def _zrf_variant(name: str, identity: tuple[Path, int, int], game: str) -> Game:
     """One rules file's game, built once while the file (``identity``: where it is,
     when it changed, its size) stays the same: reading and compiling a large rules
     file takes a second."""

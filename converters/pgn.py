@@ -72,6 +72,7 @@ from trebuchet.variants.move import Move
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.position import Position
 from trebuchet.variants.san import SanNotation
+from trebuchet.variants.variant import Variant
 
 GLYPH_NAGS = {"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6,
               "‼": 3, "⁇": 4, "⁉": 5, "⁈": 6, "□": 7}
@@ -681,7 +682,11 @@ def _move_word(pos: Position, move: Move, write: Callable[[Position, Move], str]
     text = write(pos, move)
     if _PGN_SYMBOL.fullmatch(text):
         return text
-    return SanNotation(pos.variant).write(pos, move)
+    game = pos.variant
+    if not isinstance(game, Variant):
+        # a Zillions game's notation is one PGN word always (ZrfNotation)
+        raise RecordError(f"move {shown(text)} is no PGN word")
+    return SanNotation(game).write(pos, move)
 
 
 def _wrap(words: list[str], width: int = 80) -> list[str]:

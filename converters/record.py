@@ -23,12 +23,12 @@ from trebuchet.converters.errors import where as where  # re-exported
 from trebuchet.converters.load import find_rules_file, load_variant
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
 from trebuchet.variants.errors import shown as shown  # re-exported: every reader quotes with it
+from trebuchet.variants.game import Game
 from trebuchet.variants.move import Move
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
-from trebuchet.variants.variant import Variant
 
-NotationFactory = Callable[[Variant], Notation]
+NotationFactory = Callable[[Game], Notation]
 """How a format's move texts are read: given the variant, the notation to use."""
 
 
@@ -169,7 +169,7 @@ class GameRecord:
     reading: NotationFactory | None = None
     #: the game itself, when it is none of the registry's: a Zillions game read
     #: from the rules file a saved game names
-    game: Variant | None = None
+    game: Game | None = None
     warnings: list[str] = field(default_factory=list)
     #: what the reader could not read and went on past (python-chess's ``Game.errors``):
     #: replay refuses a record with errors, raising the first that is not
@@ -207,7 +207,7 @@ class GameRecord:
             return tag
         return self.result if self.result in RESULTS else "*"
 
-    def variant(self) -> Variant:
+    def variant(self) -> Game:
         """The record's game, else the variant the ``Variant`` tag names (FIDE chess
         when absent)."""
         if self.game is not None:
@@ -235,7 +235,7 @@ class GameRecord:
         except TrebuchetError as exc:
             raise RecordError(str(exc), source=self.source, line=self.line) from None
 
-    def _rules_game(self, rules: str) -> Variant:
+    def _rules_game(self, rules: str) -> Game:
         """The game a ``RulesFile`` tag names (written with a Zillions game, so that
         its PGN or JSON reads back): the rules file beside the record's file, the
         game its ``Variant`` tag titles."""
@@ -296,12 +296,12 @@ def resolve_variant_name(tag: str) -> str | None:
     return None
 
 
-def variant_tag(variant: Variant) -> str | None:
+def variant_tag(variant: Game) -> str | None:
     """The ``Variant`` tag a writer should give a game of ``variant`` (None for chess)."""
     return None if variant.name == "chess" else variant.title or variant.name
 
 
-def header_variant(record: GameRecord, variant: Variant) -> str:
+def header_variant(record: GameRecord, variant: Game) -> str:
     """The variant a header-style format writes: the record's own tag, else our name."""
     return record.tags.get("Variant") or variant.name
 

@@ -35,6 +35,7 @@ from trebuchet.variants.errors import (
     TrebuchetError,
     UnreadableMoveError,
 )
+from trebuchet.variants.game import Game
 from trebuchet.variants.move import Move, null_move
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
 from trebuchet.variants.position import Position
@@ -84,7 +85,7 @@ class CoordinatesFirst:
     """Coordinate notation first (exact), the game's notation as a fallback:
     for records whose texts are coordinates (JSON, plain move lists)."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Game) -> None:
         self.notation = variant.notation
 
     def write(self, pos: Position, move: Move) -> str:

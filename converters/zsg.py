@@ -47,9 +47,10 @@ from trebuchet.converters.record import (
     shown,
 )
 from trebuchet.converters.zrf.lexer import decode
-from trebuchet.converters.zrf.model import Game
+from trebuchet.converters.zrf.model import GameDef
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.fen import MAX_MOVE_NUMBER
+from trebuchet.variants.game import Game
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain, null_move
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
@@ -86,7 +87,7 @@ class Names:
     positions: frozenset[str]
 
     @classmethod
-    def of_game(cls, game: Game) -> Names:
+    def of_game(cls, game: GameDef) -> Names:
         return cls(
             frozenset(p.name for p in game.pieces),
             frozenset(game.players),
@@ -94,7 +95,7 @@ class Names:
         )
 
     @classmethod
-    def of_games(cls, games: Iterable[Game]) -> Names:
+    def of_games(cls, games: Iterable[GameDef]) -> Names:
         """The union over several games (a rules file whose variant is unknown)."""
         found = [cls.of_game(g) for g in games]
         return cls(
@@ -331,7 +332,7 @@ def atom_name(name: str) -> str:
     return "-".join(name.split())
 
 
-def piece_name(variant: Variant, piece: Piece) -> str:
+def piece_name(variant: Game, piece: Piece) -> str:
     """The full name of ``piece``, with its cargo: ``Troy-Horse[Archer]``."""
     ptype = variant.types[piece.kind]
     name = atom_name(ptype.name)
@@ -349,7 +350,7 @@ BRIDGE = "Bridge"
 """The piece name a ZSG uses for a square that a move makes appear (CT-7's bridges)."""
 
 
-def variant_names(variant: Variant) -> Names:
+def variant_names(variant: Game) -> Names:
     has_terrain = any(p is WALL for p in variant.start_position().board)
     return Names(
         frozenset(atom_name(t.name) for t in variant.types.values())
@@ -506,7 +507,7 @@ def _step_texts(pos: Position, move: Move) -> list[str]:
 
 
 def _setup_lines(
-    variant: Variant, pos: Position, named: Callable[[Piece], str] | None = None
+    variant: Game, pos: Position, named: Callable[[Piece], str] | None = None
 ) -> list[str]:
     """``(x e1)`` / ``(White King e1)`` lines turning the variant's start into ``pos``."""
     start = variant.start_position()
@@ -523,7 +524,7 @@ def _setup_lines(
     return out
 
 
-def _our_name(variant: Variant, piece: Piece) -> str:
+def _our_name(variant: Game, piece: Piece) -> str:
     return f"{player_name(piece.color)} {piece_name(variant, piece)}"
 
 
@@ -793,7 +794,7 @@ _Candidate = tuple[Move, list[list[str]]]
 
 
 def _writing(
-    variant: Variant, candidates: list[_Candidate], taken: int, wanted: list[str]
+    variant: Game, candidates: list[_Candidate], taken: int, wanted: list[str]
 ) -> list[_Candidate]:
     """The candidates whose step ``taken`` the line's words write: exactly, else (a
     Zillions game) as another program writes the same move, or with its commuting

@@ -19,10 +19,10 @@ import pytest
 
 from tests.helpers import PYTHON_CHESS_BOARDS
 from trebuchet.variants.chess960 import start_fen
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.move import MoveKind
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
-from trebuchet.variants.variant import Outcome
 
 GAMES = 30
 MAX_PLIES = 80

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from tests.helpers import DATA, requires_shared
 from trebuchet.cli import main
-from trebuchet.converters.zrf.model import Game, read_zrf
+from trebuchet.converters.zrf.model import GameDef, read_zrf
 from trebuchet.converters.zrf.to_variant import piece_letters, variant_from_zrf
 from trebuchet.variants.fen import board_field
 from trebuchet.variants.geometry import FILE_LETTERS
@@ -29,8 +29,8 @@ TRANSPORT = CORPUS / "TransportChess" / "TransportChess.zrf"
 FIDE_BOARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 
-def _games() -> list[tuple[Path, Game]]:
-    out: list[tuple[Path, Game]] = []
+def _games() -> list[tuple[Path, GameDef]]:
+    out: list[tuple[Path, GameDef]] = []
     for path in sorted(DATA.rglob("*.zrf"), key=str):
         try:
             zrf = read_zrf(path)
@@ -52,7 +52,7 @@ def converted() -> dict[tuple[Path, str, int], Variant | ZrfError]:
     return out
 
 
-def _conventional(game: Game) -> bool:
+def _conventional(game: GameDef) -> bool:
     """True when the ZRF grid is labelled like trebuchet squares: files a.. left to
     right, ranks 1.. bottom to top (so its position names are our square names)."""
     if not game.board.grids or len(game.board.grids[0].dimensions) < 2:

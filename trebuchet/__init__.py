@@ -51,6 +51,7 @@ from trebuchet.variants.errors import (
     TrebuchetError,
     UnknownVariantError,
 )
+from trebuchet.variants.game import Game, Outcome
 from trebuchet.variants.move import (
     Action,
     Change,
@@ -67,7 +68,7 @@ from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_names
-from trebuchet.variants.variant import Outcome, Promotion, Variant
+from trebuchet.variants.variant import Promotion, Variant
 
 #: True when the rules core was loaded from the compiled build (``make fast``,
 #: docs/speed.md); False for the pure-Python package, the default install
@@ -112,7 +113,7 @@ def write_games(records: Iterable[GameRecord], out: IO[str], format: str) -> Non
     format_named(format).write(records, out)
 
 
-def mobility(variant: Variant, piece: str, *, zone: str | None = None) -> Mobility:
+def mobility(variant: Game, piece: str, *, zone: str | None = None) -> Mobility:
     """Empty-board mobility of the kind called ``piece`` (letter or name) on every square,
     or on the squares of a Zillions game's ``zone`` (its ``board-zone``, leaving out
     hands kept as positions)."""
@@ -120,7 +121,7 @@ def mobility(variant: Variant, piece: str, *, zone: str | None = None) -> Mobili
     return found if zone is None else found.within(zone_squares(variant, zone))
 
 
-def reach(variant: Variant, piece: str) -> Reachability:
+def reach(variant: Game, piece: str) -> Reachability:
     """The reachability graph of the kind called ``piece``: distances, colour classes."""
     return reachability(variant, find_piece(variant, piece))
 
@@ -137,6 +138,7 @@ __all__ = [
     "Change",
     "FenError",
     "Format",
+    "Game",
     "GameRecord",
     "Hand",
     "IllegalMoveError",

@@ -41,7 +41,7 @@ from trebuchet.arguments import game_flag, option_flag, output_flag
 from trebuchet.converters.load import load_variant
 from trebuchet.files import make_folder, write_text
 from trebuchet.progress import Progress
-from trebuchet.variants.variant import Variant
+from trebuchet.variants.game import Game
 
 _TERRAIN = click.option(
     "--terrain",
@@ -56,13 +56,13 @@ def _file_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_") or "piece"
 
 
-def _forms(variant: Variant, pieces: tuple[str, ...]) -> list[PieceForm]:
+def _forms(variant: Game, pieces: tuple[str, ...]) -> list[PieceForm]:
     if not pieces:
         return piece_forms(variant)
     return [find_piece(variant, p) for p in pieces]
 
 
-def _betza_board(variant: Variant, betzas: tuple[str, ...]) -> Variant:
+def _betza_board(variant: Game, betzas: tuple[str, ...]) -> Game:
     """A throw-away variant with the Betza pieces on ``variant``'s board."""
     letters = adhoc_letters(len(betzas))
     return betza_variant(dict(zip(letters, betzas, strict=True)), variant.files, variant.ranks)
@@ -133,7 +133,7 @@ def _mobility_json(
     return out
 
 
-def _write_mobility_svgs(folder: str, variant: Variant, rows: list[MobilityRow]) -> list[str]:
+def _write_mobility_svgs(folder: str, variant: Game, rows: list[MobilityRow]) -> list[str]:
     target = make_folder(folder)
     holes = walls_for(variant, rows[0].empty.terrain) if rows else frozenset()
     written = []
@@ -268,7 +268,7 @@ def mobility_command(
         click.echo(table(_MOBILITY_HEADERS, cells))
 
 
-def _distance_grid(variant: Variant, dist: dict[int, int], holes: frozenset[int]) -> str:
+def _distance_grid(variant: Game, dist: dict[int, int], holes: frozenset[int]) -> str:
     geo = variant.geometry
     lines = []
     for rank in range(geo.ranks - 1, -1, -1):

@@ -25,11 +25,11 @@ from trebuchet.files import is_stdout, write_text
 from trebuchet.progress import Progress
 from trebuchet.variants.errors import MoveError, SquareError, TrebuchetError, shown
 from trebuchet.variants.fen import EnPassant
+from trebuchet.variants.game import Game
 from trebuchet.variants.move import Move
 from trebuchet.variants.perft import perft
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
-from trebuchet.variants.variant import Variant
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -257,7 +257,7 @@ def _perft_by_move(pos: Position, depth: int) -> dict[str, int]:
     return counts
 
 
-def _squares_pair(variant: Variant, text: str) -> tuple[int, int]:
+def _squares_pair(variant: Game, text: str) -> tuple[int, int]:
     """The two squares of an ``--arrow`` (``e2e4``, ``a10a12``)."""
     match = re.fullmatch(r"\s*([A-Za-z]+\d+)\s*-?\s*([A-Za-z]+\d+)\s*", text)
     if match is None:

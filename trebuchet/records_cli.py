@@ -72,7 +72,7 @@ def problem(error: TrebuchetError) -> str:
 
 
 @dataclass
-class Game:
+class CheckedGame:
     """One game of a batch: where it is, and the replayed record or its error."""
 
     path: str
@@ -105,7 +105,7 @@ class Batch:
     counts: Counter[str] = field(default_factory=Counter)
     plies: int = 0
 
-    def games(self) -> Iterator[Game]:
+    def games(self) -> Iterator[CheckedGame]:
         """Every game of every file, replayed, with a progress bar over the bytes read."""
         sizes = [os.path.getsize(p) if os.path.isfile(p) else 0 for p in self.paths]
         with Progress(sum(sizes), self.label) as bar:
@@ -116,7 +116,7 @@ class Batch:
                     bar.advance(0)
                     yield game
 
-    def _file(self, path: str, read: Callable[[int], None]) -> Iterator[Game]:
+    def _file(self, path: str, read: Callable[[int], None]) -> Iterator[CheckedGame]:
         try:
             if (self.rules or self.game) and path.lower().endswith(".zsg"):
                 items = zsg.read_records(path, read, self.rules, self.game)
@@ -125,19 +125,19 @@ class Batch:
             for number, item in enumerate(items, start=1):
                 yield self._replayed(path, number, item)
         except TrebuchetError as exc:
-            yield Game(path, 0, error=exc)
+            yield CheckedGame(path, 0, error=exc)
 
-    def _replayed(self, path: str, number: int, item: GameRecord | RecordError) -> Game:
+    def _replayed(self, path: str, number: int, item: GameRecord | RecordError) -> CheckedGame:
         if isinstance(item, RecordError):
             number = 0 if item.source == path and not item.line else number
-            return Game(path, number, error=item)
+            return CheckedGame(path, number, error=item)
         item.options = (*item.options, *self.options)
         try:
-            return Game(path, number, item, replay(item))
+            return CheckedGame(path, number, item, replay(item))
         except TrebuchetError as exc:
-            return Game(path, number, item, error=exc)
+            return CheckedGame(path, number, item, error=exc)
 
-    def _count(self, game: Game) -> None:
+    def _count(self, game: CheckedGame) -> None:
         self.counts[game.kind] += 1
         if game.record is not None and game.error is None:
             self.plies += len(game.record.moves)
@@ -223,7 +223,7 @@ def check_command(
         sys.exit(1)
 
 
-def _report(game: Game) -> dict[str, Any]:
+def _report(game: CheckedGame) -> dict[str, Any]:
     """One game's report, as ``--json`` prints it."""
     report: dict[str, Any] = {"file": game.path, "game": game.number}
     if game.record is not None:
@@ -336,7 +336,7 @@ def convert_command(
         sys.exit(1)
 
 
-def _stopped(game: Game) -> TrebuchetError:
+def _stopped(game: CheckedGame) -> TrebuchetError:
     """The error that stops a conversion; for one bad game of several, how to go on."""
     assert game.error is not None
     if game.number == 0:

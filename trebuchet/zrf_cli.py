@@ -7,14 +7,14 @@ import click
 from trebuchet.analysis.diagram import piece_labels, text_diagram
 from trebuchet.analysis.svg import LayoutCell, board_svg, layout_svg
 from trebuchet.arguments import output_flag
-from trebuchet.converters.zrf.model import Game, ZrfFile, read_zrf
+from trebuchet.converters.zrf.model import GameDef, ZrfFile, read_zrf
 from trebuchet.converters.zrf.show import board_text, info_text, symbols
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import variant_to_zrf
 from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.fen import board_field
+from trebuchet.variants.game import Game
 from trebuchet.variants.registry import get_variant
-from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.errors import ZrfError
 
 
@@ -52,7 +52,7 @@ def _rules_file(path: str) -> ZrfFile:
     return zrf
 
 
-def _game(zrf: ZrfFile, variant: str | None) -> Game:
+def _game(zrf: ZrfFile, variant: str | None) -> GameDef:
     """The game or variant ``--variant`` names; a menu separator is refused, since
     it is no game (Zillions shows it as a line in the menu)."""
     game = zrf.game(variant)
@@ -119,13 +119,13 @@ def board_command(
         _write_svg(target, board_svg(start, game.title, labels=labels))
 
 
-def _notations(game: Game, variant: Variant) -> dict[str, str]:
+def _notations(game: GameDef, variant: Game) -> dict[str, str]:
     """Kind -> the Zillions notation of its piece (``Ln``, ``+DH``), where it has one."""
     notation = {p.name: p.notation for p in game.pieces if p.notation}
     return {k: notation[t.name] for k, t in variant.types.items() if t.name in notation}
 
 
-def _layout(game: Game) -> list[LayoutCell]:
+def _layout(game: GameDef) -> list[LayoutCell]:
     """Each drawn position of the game with the letter of its start piece."""
     here = game.setup.by_position()
     marks = symbols(game)
@@ -138,7 +138,7 @@ def _layout(game: Game) -> list[LayoutCell]:
     return cells
 
 
-def _layout_key(game: Game) -> list[tuple[str, str]]:
+def _layout_key(game: GameDef) -> list[tuple[str, str]]:
     return [(mark, f"{player} {piece}") for (player, piece), mark in symbols(game).items()]
 
 

@@ -13,10 +13,11 @@ from typing import ClassVar
 
 from trebuchet.variants.chess import fide_pieces
 from trebuchet.variants.chess_family import ChessFamily
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.move import Move
 from trebuchet.variants.pieces import BLACK, WHITE, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Outcome, Promotion
+from trebuchet.variants.variant import Promotion
 
 
 class Antichess(ChessFamily):

@@ -15,10 +15,10 @@ from typing import ClassVar
 
 from trebuchet.variants.chess import fide_pieces
 from trebuchet.variants.chess_family import ChessFamily, rewrite_captures
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.move import Move, Remove
 from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Outcome
 
 PAWN = "P"
 

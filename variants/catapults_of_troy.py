@@ -64,6 +64,7 @@ from enum import StrEnum
 from typing import ClassVar, NamedTuple
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.geometry import ORTHOGONAL, QUEEN_LINES, Geometry
 from trebuchet.variants.move import (
     Action,
@@ -80,7 +81,7 @@ from trebuchet.variants.notation import Notation, PageNotation
 from trebuchet.variants.pieces import WALL, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.san import check_suffix
-from trebuchet.variants.variant import Outcome, Promotion, Variant
+from trebuchet.variants.variant import Promotion, Variant
 
 RIVER_RANK = 5
 """0-based rank of the river (rank 6 on the page, CT-1)."""

@@ -6,9 +6,10 @@ from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Outcome, Promotion, Variant
+from trebuchet.variants.variant import Promotion, Variant
 
 #: A FIDE pawn: one step forward, two from its first rank, diagonal and en passant captures.
 PAWN_BETZA = "fmWfceFifmnD"

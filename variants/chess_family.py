@@ -28,10 +28,10 @@ from typing import ClassVar
 
 from trebuchet.variants.chess import Chess
 from trebuchet.variants.errors import IllegalMoveError
+from trebuchet.variants.game import Filter, Outcome
 from trebuchet.variants.move import Action, Change, Move, MoveKind, Relocate
 from trebuchet.variants.pieces import BLACK, WHITE, Piece, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Filter, Outcome
 
 KING = "K"
 

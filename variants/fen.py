@@ -20,7 +20,7 @@ dialect is described in docs/rules/fen.md.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, cast
 
 from trebuchet.variants.errors import FenError, shown
 from trebuchet.variants.move import MoveKind
@@ -40,6 +40,12 @@ _CHECKS_LEFT = re.compile(r"(\d+)\+(\d+)")
 _CHECKS_GIVEN = re.compile(r"\+(\d+)\+(\d+)")
 
 
+def _core(pos: Position) -> Variant:
+    """The game of ``pos``, one of the table-driven core's: only they read and write
+    this dialect (a Zillions game has its own, :mod:`trebuchet.variants.zrf.game`)."""
+    return cast("Variant", pos.variant)
+
+
 def read_fen(variant: Variant, text: str) -> Position:
     """The position of ``variant`` that ``text`` describes; FenError names the field
     and why not.  The same as ``variant.position(text)``."""
@@ -49,7 +55,7 @@ def read_fen(variant: Variant, text: str) -> Position:
 def set_up(pos: Position, text: str) -> None:
     """Set up the empty position ``pos`` as ``text`` describes (for
     :meth:`Variant.position`); FenError names the field and why not."""
-    variant = pos.variant
+    variant = _core(pos)
     fields = text.split()
     if not fields:
         raise FenError("empty FEN")
@@ -94,9 +100,9 @@ def write_fen(pos: Position, *, en_passant: EnPassant = "standard") -> str:
     >>> write_fen(pos, en_passant="legal")
     'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1'
     """
-    variant = pos.variant
+    variant = _core(pos)
     geo = variant.geometry
-    board = board_field(pos)
+    board = board_field(pos, marks=variant.fen_marks_promotion)
     if variant.has_hands:
         board += f"[{_hands_text(pos)}]"
     ep = pos.ep if en_passant == "standard" else _capturable(pos)
@@ -116,7 +122,7 @@ def _capturable(pos: Position) -> tuple[int, ...]:
     if not pos.ep:
         return ()
     landing = {
-        m.to for m in pos.variant.legal_moves(pos, keep=lambda m: m.tag == MoveKind.EN_PASSANT)
+        m.to for m in _core(pos).legal_moves(pos, keep=lambda m: m.tag == MoveKind.EN_PASSANT)
     }
     return tuple(sq for sq in pos.ep if sq in landing)
 
@@ -125,7 +131,7 @@ def _take_checks(pos: Position, fields: list[str]) -> list[str]:
     """Read the check counters out of ``fields`` (and return the others): ours,
     ``3+3`` after the en passant field (checks still to give, as python-chess
     writes it), or lichess's ``+0+0`` after the move number (checks given)."""
-    limit = pos.variant.checks_to_win
+    limit = _core(pos).checks_to_win
     rest = list(fields)
     if len(rest) >= 7 and (given := _CHECKS_GIVEN.fullmatch(rest[6])):
         del rest[6]
@@ -141,13 +147,12 @@ def _take_checks(pos: Position, fields: list[str]) -> list[str]:
     return rest
 
 
-def board_field(pos: Position) -> str:
+def board_field(pos: Position, *, marks: bool = False) -> str:
     """The board of ``pos`` as FEN writes it: ranks from the top, ``*`` for a square
-    that is not there (a game with squares off the grid writes only the grid), ``~``
-    after a promoted piece in games that mark them."""
-    variant = pos.variant
-    geo = variant.geometry
-    marks = variant.fen_marks_promotion
+    that is not there (a game with squares off the grid writes only the grid), and
+    with ``marks`` (games that mark them) ``~`` after a promoted piece.  Any game's
+    board, a Zillions game's too, reads so."""
+    geo = pos.variant.geometry
     rows = []
     for rank in range(geo.ranks - 1, -1, -1):
         row = []
@@ -266,7 +271,7 @@ def hand_key(piece: Piece) -> str:
 
 
 def _hands_text(pos: Position) -> str:
-    order = pos.variant.kind_order
+    order = _core(pos).kind_order
     out = []
     for color in COLORS:
         held = pos.hand(color).items()
@@ -326,10 +331,10 @@ def castling_letters(pos: Position) -> dict[int, str]:
     King's rank: ``K``/``Q`` (``k``/``q``) for the outermost Rook on that side of
     the King, else the Rook's file (Shredder style).  A game whose rights outlive
     their pieces' absence adds the others (:func:`castling_text`)."""
-    geo = pos.variant.geometry
+    geo = _core(pos).geometry
     letters: dict[int, str] = {}
     for color in COLORS:
-        king = pos.variant.castling_king(pos, color)
+        king = _core(pos).castling_king(pos, color)
         kings = () if king is None else (king,)
         # A right is written only while its rook and king stand on their rank (a
         # Mangonel Chess right survives its pieces being slung away, MC-4).
@@ -338,7 +343,7 @@ def castling_letters(pos: Position) -> dict[int, str]:
             for s in pos.castling
             if (p := pos.board[s]) is not None
             and p.color == color
-            and p.kind in pos.variant.castling_rook_kinds
+            and p.kind in _core(pos).castling_rook_kinds
             and (not kings or geo.rank_of(kings[0]) == geo.rank_of(s))
         ]
         for sq in mine:
@@ -350,7 +355,7 @@ def castling_letters(pos: Position) -> dict[int, str]:
                     if (p := pos.board[s]) is not None
                     and p is not WALL
                     and p.color == color
-                    and p.kind in pos.variant.castling_rook_kinds
+                    and p.kind in _core(pos).castling_rook_kinds
                     and (s > kings[0]) == (sq > kings[0])
                 ]
                 outermost = max(same_side) if sq > kings[0] else min(same_side)
@@ -366,7 +371,7 @@ def castling_text(pos: Position) -> str:
     letters = castling_letters(pos)
     # MC-6: a right of a game with castling homes is written wherever its King and
     # Rook stand now, by the letter of its Rook's home square.
-    for letter, home in pos.variant.castling_homes.items():
+    for letter, home in _core(pos).castling_homes.items():
         if home in pos.castling:
             letters[home] = letter
     # White's first, then Black's; on each side the king's side first

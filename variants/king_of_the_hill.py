@@ -10,9 +10,9 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from trebuchet.variants.chess_family import ChessFamily
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.pieces import Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Outcome
 
 #: KH-1: the hill
 CENTER = ("d4", "e4", "d5", "e5")

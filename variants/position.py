@@ -4,7 +4,7 @@ Making a move applies its primitive actions (see :mod:`trebuchet.variants.move`)
 and records every square it overwrote, so unmaking is the same short loop for
 every game: write the old contents back, restore the saved state.  The variant
 then updates turn, castling rights, en passant squares and clocks in
-:meth:`trebuchet.variants.variant.Variant.after_move`.
+:meth:`trebuchet.variants.game.GameBase.after_move`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from trebuchet.variants.pieces import WALL, WHITE, Piece, Player
 
 if TYPE_CHECKING:
     from trebuchet.variants.fen import EnPassant
-    from trebuchet.variants.variant import Outcome, Variant
+    from trebuchet.variants.game import Game, Outcome
 
 _State = tuple[
     Player,
@@ -65,7 +65,7 @@ class Position:
         "variant",
     )
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Game) -> None:
         self.variant = variant
         self.board: list[Piece | None] = [None] * variant.geometry.size
         self.turn: Player = WHITE
@@ -168,7 +168,7 @@ class Position:
     def key(self) -> tuple[Any, ...]:
         """What must be equal for two positions to count as a repetition."""
         hands = tuple(sorted((c, k, n) for (c, k), n in self.hands.items() if n))
-        ep = self.ep if self.variant.ep_capture_possible(self) else ()
+        ep = self.variant.repetition_state(self)
         return (
             tuple(self.board),
             self.turn,
@@ -184,9 +184,9 @@ class Position:
         """How often the current position has occurred (1 = only now).
 
         Walks back through the moves made since the last irreversible one (as
-        far as the variant's :meth:`~Variant.repetition_window` says).  ``key``
-        says what makes two positions the same, by default :meth:`key` (a
-        Zillions game compares less: the board, the reserves and the turn).
+        far as the game's ``repetition_window`` says).  ``key`` says what makes
+        two positions the same, by default :meth:`key` (a Zillions game compares
+        less: the board, the reserves and the turn).
         """
         same = Position.key if key is None else key
         wanted = same(self)

@@ -10,10 +10,10 @@ from collections.abc import Iterable
 from typing import ClassVar
 
 from trebuchet.variants.chess_family import ChessFamily
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.move import Move
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Outcome
 
 
 class RacingKings(ChessFamily):

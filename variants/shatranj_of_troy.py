@@ -43,12 +43,13 @@ from typing import ClassVar
 
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
 from trebuchet.variants.fen import hand_key
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.move import Change, Hand, Move, Place, drop_move
 from trebuchet.variants.notation import Notation, PageNotation
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.san import check_suffix
-from trebuchet.variants.variant import Outcome, Promotion, Variant
+from trebuchet.variants.variant import Promotion, Variant
 
 HORSE = "T"
 #: ST-2: what each Horse carries at the start.

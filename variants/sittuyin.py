@@ -23,12 +23,13 @@ from collections.abc import Iterable
 from enum import StrEnum
 from typing import ClassVar
 
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.move import Change, Move, Relocate, drop_move
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.san import SanNotation, check_suffix
-from trebuchet.variants.variant import Outcome, Variant
+from trebuchet.variants.variant import Variant
 
 GENERAL = "F"
 PAWN = "P"

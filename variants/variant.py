@@ -22,8 +22,6 @@ king moves and special moves are tried on the board.
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -31,9 +29,8 @@ from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
-from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError, OptionError
 from trebuchet.variants.fen import EnPassant, castling_text, read_castling, set_up, write_fen
-from trebuchet.variants.geometry import Geometry
+from trebuchet.variants.game import Filter, GameBase
 from trebuchet.variants.move import (
     Change,
     Hand,
@@ -43,11 +40,10 @@ from trebuchet.variants.move import (
     Relocate,
     Remove,
     Terrain,
-    null_move,
     with_change,
 )
-from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
-from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player, color_name
+from trebuchet.variants.notation import Notation
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.san import SanNotation
 
@@ -57,63 +53,6 @@ _AttackRay = tuple[tuple[int, ...], tuple[frozenset[str], ...]]
 _AttackStep = tuple[int, frozenset[str], frozenset[int]]
 """A single square next to (or a leap from) a target, the kinds that attack from it,
 and the check line it makes (just that square)."""
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a game ended: ``termination`` names the rule (python-chess's names where
-    the rule is one of theirs: ``checkmate``, ``stalemate``), ``winner`` is the
-    player who won (0 = White), None for a draw or a loss that names no winner.
-
-    ``loser`` is the player a loss condition names, where the game has more than
-    two players and so no one winner (a Zillions game's ``loss-condition``);
-    ``players`` is how many players play for the result (two in every native
-    game), so that :attr:`result` knows when PGN can say it.
-
-    >>> Outcome("checkmate", 1).result
-    '0-1'
-    >>> Outcome("pieces_remaining", None, loser=2, players=4).result
-    '*'
-    """
-
-    termination: str
-    winner: Player | None
-    loser: Player | None = None
-    players: int = 2
-
-    def __repr__(self) -> str:
-        extra = "" if self.loser is None else f", loser={self.loser}"
-        extra += "" if self.players == 2 else f", players={self.players}"
-        return f"Outcome(termination={self.termination!r}, winner={self.winner}{extra})"
-
-    @property
-    def result(self) -> str:
-        """The PGN result: ``1-0``, ``0-1``, ``1/2-1/2``; ``*`` for a game of more
-        than two players that someone won or lost (PGN has no word for it)."""
-        if self.winner is None and self.loser is None:
-            return "1/2-1/2"
-        if self.players != 2:
-            return "*"
-        winner = self.winner if self.winner is not None else 1 - (self.loser or 0)
-        return "1-0" if winner == WHITE else "0-1"
-
-    @property
-    def is_draw(self) -> bool:
-        """Whether nobody won or lost."""
-        return self.winner is None and self.loser is None
-
-    def verdict(self, name: Callable[[Player], str]) -> str:
-        """Who won, in words that read as English for any player's name (``name``
-        gives it): ``won by Black``, ``lost by South``, ``drawn``.
-
-        >>> Outcome("captured", 0).verdict(lambda p: ["You", "Me"][p])
-        'won by You'
-        """
-        if self.winner is not None:
-            return f"won by {name(self.winner)}"
-        if self.loser is not None:
-            return f"lost by {name(self.loser)}"
-        return "drawn"
 
 
 @dataclass(frozen=True)
@@ -142,51 +81,20 @@ class _Tables:
     on_rays: dict[Player, list[dict[int, tuple[int, ...]]]] = field(default_factory=dict)
 
 
-_LOOKS_LIKE_COORDINATES = re.compile(r"^(?:[a-zA-Z]\d+|[A-Za-z](?:\([A-Za-z]*\))?[@*])[a-zA-Z]\d+")
-
 _UNSET = object()
-
-_PieceKey = tuple[str, Player | None, tuple[str, ...], frozenset[str], bool]
-"""How :meth:`Variant.piece` finds an interned piece: kind, owner, cargo, attributes,
-promoted."""
-
-Filter = Callable[[Move], bool]
-"""A test a reader applies to candidate moves before the (costly) legality test."""
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class Variant:
-    """Base class of every game.  Subclasses set the class attributes and
-    implement :meth:`piece_types`; they override hooks only where their rules differ.
-
-    A variant object is built once per set of options and shared (see
-    :func:`trebuchet.variants.registry.get_variant`); nothing changes it after
-    construction except the caches of interned pieces.
+class Variant(GameBase):
+    """Base class of trebuchet's own games, the table-driven rules core.  Subclasses
+    set the class attributes and implement :meth:`piece_types`; they override
+    hooks only where their rules differ, and declare the capabilities they add.
     """
 
-    name: ClassVar[str] = ""
-    title: ClassVar[str] = ""
-    files: ClassVar[int] = 8
-    ranks: ClassVar[int] = 8
-    #: how many players take turns (numbered 0, 1, …; two-player games: White, Black)
-    players: ClassVar[int] = 2
-    #: the start position; a game whose options change the setup sets it on the
-    #: instance before the core is built (Mangonel Chess's ``kwaggas``, MC-8)
-    start_fen: str = ""
-    #: the longest move text a reader takes for this game (a bound on hostile
-    #: input: real texts are far shorter, but a Zillions turn of many steps is one
-    #: text of all its saved-game lines)
-    longest_move_text: ClassVar[int] = 256
-    #: option name -> one-line description (rulings marked *option* in docs/rules/)
-    option_help: ClassVar[dict[str, str]] = {}
     #: kinds whose move resets the halfmove clock
     pawn_kinds: ClassVar[frozenset[str]] = frozenset({"P"})
     #: kinds whose multi-square straight moves leave en passant squares behind
     ep_kinds: ClassVar[frozenset[str]] = frozenset()
-    #: True when captured pieces go to the captor's hand (FEN shows brackets)
-    has_hands: ClassVar[bool] = False
-    #: canonical order of kinds in cargo and in holdings (default: piece_types order)
-    kind_order: str = ""
     #: kinds that may castle with the royal piece (empty: no castling)
     castling_rook_kinds: ClassVar[frozenset[str]] = frozenset()
     #: like ``start_fen``, a class default that a game's options may replace
@@ -220,44 +128,20 @@ class Variant:
     #: goes to ``to``, capturing what stands there): legality holds them to the pin
     #: rule as it does untagged moves
     plain_tags: ClassVar[frozenset[StrEnum]] = frozenset()
-    #: True when pieces made by promotion stay marked as promoted (Piece.promoted)
-    tracks_promotion: ClassVar[bool] = False
     #: True when FEN writes a promoted piece with ``~`` after its letter (crazyhouse)
     fen_marks_promotion: ClassVar[bool] = False
-    #: checks that win the game (three-check: 3); 0 when the game does not count them
-    checks_to_win: ClassVar[int] = 0
     #: False when SAN writes a pawn drop without its letter (``@e4``, as python-chess)
     san_names_dropped_pawns: ClassVar[bool] = True
-    #: other names of the game in the Variant tags of game files (case, spaces,
-    #: hyphens and underscores are forgiven when they are matched)
-    aliases: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, options: Iterable[str] = ()) -> None:
         self.adopt_class_settings()
-        self.options = frozenset(options)
-        unknown = sorted(self.options - set(self.option_help))
-        if unknown:
-            known = ", ".join(sorted(self.option_help)) or "none"
-            raise OptionError(
-                f"variant {self.name} has no option {unknown[0]!r} (known options: {known})"
-            )
         #: castling letter -> home square of its Rook, for a game whose rights are
         #: written and read wherever King and Rook stand (Mangonel Chess, MC-6); empty
         #: when a FEN right names the Rook standing on the board (FIDE FEN)
         self.castling_homes: dict[str, int] = {}
-        self.player_range = range(self.players)
-        self._opponents = tuple(
-            tuple(q for q in self.player_range if q != p) for p in self.player_range
-        )
-        self._next = tuple((p + 1) % self.players for p in self.player_range)
+        super().__init__(options)
         #: per player, its one opponent in a two-player game, else -1 (ask every opponent)
         self._rival = tuple(opps[0] if len(opps) == 1 else -1 for opps in self._opponents)
-        self.geometry = self.make_geometry()
-        self.types: dict[str, PieceType] = {t.letter: t for t in self.piece_types()}
-        self.kind_order = self.kind_order or "".join(self.types)
-        self._pieces: dict[_PieceKey, Piece] = {}
-        #: the same pieces by the arguments :meth:`piece` was called with (no sorting)
-        self._asked: dict[_PieceKey, Piece] = {}
         start = self.start_position()
         self._initial_ranks = {
             (color, kind): frozenset(
@@ -352,20 +236,6 @@ class Variant:
         return _UNSET
 
     # -- declarations subclasses provide ------------------------------------
-    def piece_types(self) -> list[PieceType]:
-        """The game's piece kinds, built fresh for each variant object."""
-        raise NotImplementedError
-
-    def player_name(self, player: Player) -> str:
-        """The player as the game calls it: ``White``, ``Black`` (``Player 3`` on);
-        a Zillions game uses its own names (``Green``, ``Red``)."""
-        return color_name(player).capitalize()
-
-    def make_geometry(self) -> Geometry:
-        """The board: ``files`` × ``ranks`` squares named a1 … (a game with other
-        names or squares off the grid, a Zillions game, builds its own)."""
-        return Geometry(self.files, self.ranks)
-
     def initial_squares(self, kind: str) -> dict[Player, frozenset[int]]:
         """Squares from which a kind's initial (Betza ``i``) moves may start:
         by default every square of the ranks where that kind stands at the start."""
@@ -378,73 +248,6 @@ class Variant:
         """The game's human notation: SAN, unless the game has a notation of its own."""
         return SanNotation(self)
 
-    def is_royal(self, kind: str, cargo: tuple[str, ...]) -> bool:
-        """Whether a piece of ``kind`` carrying ``cargo`` is royal: its kind's flag,
-        unless a game says otherwise (a Catapult carrying the King, CT-10)."""
-        return self.types[kind].royal
-
-    def __repr__(self) -> str:
-        opts = f", options={sorted(self.options)}" if self.options else ""
-        return f"{type(self).__name__}({self.name!r}{opts})"
-
-    # -- players -------------------------------------------------------------
-    def opponents(self, player: Player) -> tuple[Player, ...]:
-        """Every other player (in two-player games, the one opponent)."""
-        return self._opponents[player]
-
-    def next_player(self, player: Player) -> Player:
-        """Who moves after ``player``."""
-        return self._next[player]
-
-    # -- pieces and positions ------------------------------------------------
-    def piece(
-        self,
-        kind: str,
-        color: Player,
-        cargo: Iterable[str] = (),
-        attributes: frozenset[str] = frozenset(),
-        *,
-        promoted: bool = False,
-    ) -> Piece:
-        """The interned piece of ``kind`` owned by ``color`` carrying ``cargo``, with
-        ``attributes`` true (``promoted``: made by a promotion, in games that
-        remember it)."""
-        asked = (
-            kind,
-            color,
-            cargo if type(cargo) is tuple else tuple(cargo),
-            attributes,
-            promoted,
-        )
-        piece = self._asked.get(asked)
-        if piece is not None:
-            return piece
-        order = self.kind_order
-        cargo_t = tuple(sorted((k.upper() for k in asked[2]), key=lambda k: (order.find(k), k)))
-        marked = promoted and self.tracks_promotion
-        key = (kind.upper(), color, cargo_t, attributes, marked)
-        piece = self._pieces.get(key)
-        if piece is None:
-            ptype = self.types.get(key[0])
-            if ptype is None:
-                raise KeyError(kind)
-            royal = self.is_royal(key[0], cargo_t)
-            piece = self._pieces[key] = Piece(
-                key[0], color, cargo_t, ptype, royal=royal, attributes=attributes, promoted=marked
-            )
-        self._asked[asked] = piece
-        return piece
-
-    def start_position(self) -> Position:
-        """A new position at the game's start."""
-        return self.position(self.start_fen)
-
-    def position(self, fen: str | None = None) -> Position:
-        """A new position from trebuchet FEN (the start when None); FenError if unreadable."""
-        pos = Position(self)
-        self.read_fen(pos, self.start_fen if fen is None else fen)
-        return pos
-
     def read_fen(self, pos: Position, text: str) -> None:
         """Set up the empty ``pos`` from ``text`` (docs/rules/fen.md; a game whose state
         does not fit that dialect reads its own)."""
@@ -454,10 +257,6 @@ class Variant:
         """``pos`` as text that :meth:`read_fen` reads back to the same position;
         ``en_passant`` says which en passant square is written (:data:`EnPassant`)."""
         return write_fen(pos, en_passant=en_passant)
-
-    def square(self, name: str) -> int:
-        """The square called ``name`` (``e4``); SquareError if the board has none."""
-        return self.geometry.square(name)
 
     def _zones(self, relative_ranks: Iterable[int]) -> dict[Player, frozenset[int]]:
         ranks = tuple(relative_ranks)
@@ -559,25 +358,6 @@ class Variant:
             return out
         return self.kept(pos, out, to, wanted)
 
-    def kept(
-        self,
-        pos: Position,
-        moves: list[Move],
-        to: int | None,
-        wanted: frozenset[str] | None,
-        origins: Callable[[int], bool] | None = None,
-    ) -> list[Move]:
-        """The moves :meth:`pseudo_legal_moves`'s filters keep: ending on ``to``, made
-        by a kind in ``wanted`` (a drop counts as its dropped kind), starting on a
-        square ``origins`` accepts (a drop starts nowhere)."""
-        return [
-            m
-            for m in moves
-            if (to is None or m.to == to)
-            and (wanted is None or self.kind_of(pos, m) in wanted)
-            and (origins is None or (m.frm is not None and origins(m.frm)))
-        ]
-
     def _generating_squares(
         self, pos: Position, us: Player, to: int | None, wanted: frozenset[str] | None
     ) -> list[int]:
@@ -626,17 +406,6 @@ class Variant:
                     found.setdefault((color, ptype.letter, t), [])
         return {k: tuple(v) for k, v in found.items()}
 
-    def off_board_squares(self) -> frozenset[int]:
-        """Positions that are no square of the board: a Zillions file's dummy positions,
-        which its programs use as markers.  Analysis leaves them out."""
-        return frozenset()
-
-    def zones(self, player: Player) -> dict[str, frozenset[int]]:
-        """The named sets of squares the game's rules declare for ``player``: a Zillions
-        file's zones (``board-zone``), which analysis can be limited to.  Empty for
-        trebuchet's own games, whose zones are in their code."""
-        return {}
-
     def castling_kinds(self) -> frozenset[str]:
         """The kinds that castle: the royal ones (a game whose castling piece is not
         royal says so).  A reader of ``O-O`` asks for their moves alone."""
@@ -652,14 +421,6 @@ class Variant:
         if known is None:
             known = self._special_kinds[kinds] = bool(kinds & self.castlers)
         return known
-
-    def kind_of(self, pos: Position, move: Move) -> str:
-        """The kind that makes ``move`` in ``pos``: the dropped kind, or the piece on
-        its from-square."""
-        if move.frm is None:
-            return (move.drop or "")[:1].upper()
-        piece = pos.board[move.frm]
-        return piece.kind if piece is not None and piece is not WALL else ""
 
     def adjust_moves(self, pos: Position, color: Player, moves: list[Move]) -> list[Move]:
         """A hook on every generated move list, before any filter: a game whose captures
@@ -1216,6 +977,11 @@ class Variant:
                 table.setdefault(king_sq, set()).add(rook_sq)
         return {sq: frozenset(v) for sq, v in table.items()}
 
+    def repetition_state(self, pos: Position) -> tuple[int, ...]:
+        """The en passant squares, where a capture on them could be made (FIDE 9.2:
+        positions differ if one has an en passant capture the other lacks)."""
+        return pos.ep if self.ep_capture_possible(pos) else ()
+
     def ep_capture_possible(self, pos: Position) -> bool:
         """Whether some pseudo-legal en passant capture exists (for repetition keys)."""
         if not pos.ep:
@@ -1238,75 +1004,6 @@ class Variant:
         return royals[0] if royals else None
 
     # -- how games end -----------------------------------------------------------
-    def mark_after(self, pos: Position) -> str:
-        """The suffix a move that led to ``pos`` gets in SAN: ``#`` for mate, ``+``
-        for check, else empty.  Games that end by other rules say when ``#`` fits."""
-        if not self.in_check(pos):
-            return ""
-        return "+" if self.legal_moves(pos) else "#"
-
-    def repetition_window(self, pos: Position) -> int | None:
-        """How many plies back a repetition of ``pos`` may lie: by default those since
-        the last capture or pawn move (the halfmove clock); None for the whole game."""
-        return pos.halfmove
-
-    def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
-        """The game's result if it is over: by default checkmate wins, stalemate draws."""
-        if not self.legal_moves(pos):
-            if self.in_check(pos):
-                return Outcome("checkmate", self._opponents[pos.turn][0])
-            return Outcome("stalemate", None)
-        return None
-
-    # -- notation ------------------------------------------------------------------
-    def move_text(self, pos: Position, move: Move) -> str:
-        """The move in coordinate notation: ``e2e4``, ``e7e8q``, ``P@e4``, plus a suffix."""
-        names = self.geometry.names
-        head = f"{move.drop or '?'}@" if move.frm is None else names[move.frm]
-        promo = move.promotion.lower() if move.promotion else ""
-        return f"{head}{names[move.to]}{promo}{move.suffix}"
-
-    def read_move(self, pos: Position, text: str) -> Move:
-        """The legal move ``text`` names in any notation ``trebuchet play`` reads: a
-        null move (``--``, ``0000``), coordinate notation, or the game's own notation.
-
-        A text shaped like coordinates (``e2e4``, ``P@e4``) is read as coordinates
-        first, anything else in the game's notation first; when neither reading
-        finds a move, the first reading's error is raised (it names the nearest
-        legal moves in that notation).
-        """
-        if text.strip() in NULL_TEXTS:
-            return null_move()
-        if _LOOKS_LIKE_COORDINATES.match(text.strip()):
-            return first_reading(pos, text, self.parse_move, self.notation.read)
-        return first_reading(pos, text, self.notation.read, self.parse_move)
-
-    def parse_move(self, pos: Position, text: str) -> Move:
-        """The legal move written ``text`` in coordinate notation (any case of squares)."""
-        wanted = text.strip()
-        legal = self.legal_moves(pos)
-        named = {self.move_text(pos, m): m for m in legal}
-        found = named.get(wanted)
-        if found is None:
-            folded = [m for name, m in named.items() if name.lower() == wanted.lower()]
-            if len(folded) == 1:
-                found = folded[0]
-            elif len(folded) > 1:
-                raise AmbiguousMoveError(
-                    f"move {wanted!r} matches {len(folded)} legal moves",
-                    text=wanted,
-                    fen=pos.fen(),
-                )
-        if found is None:
-            nearest = tuple(difflib.get_close_matches(wanted, list(named), n=5, cutoff=0.0))
-            hint = f"; nearest legal: {', '.join(nearest)}" if nearest else "; no legal moves"
-            raise IllegalMoveError(
-                f"illegal move {wanted!r} in {pos.fen()}{hint}",
-                text=wanted,
-                fen=pos.fen(),
-                nearest=nearest,
-            )
-        return found
 
 
 #: the pins of moves that all start off every ray of their king

@@ -4,7 +4,7 @@ The model is read from the *expanded* tree (macros generate whole ``piece``,
 ``grid`` and ``board`` sections in real files).  It keeps what Zillions shows
 and what the other formats need — names, geometry, setup, conditions, options —
 and keeps move and drop blocks as syntax trees, uninterpreted.  Every section
-it does not interpret is kept verbatim in :attr:`Game.sections`, so unknown
+it does not interpret is kept verbatim in :attr:`GameDef.sections`, so unknown
 keywords (ZoG 1.x forms, Dagaz extensions) are never rejected.
 
 A ``(variant …)`` starts from the sections of the most recent preceding
@@ -216,7 +216,7 @@ class Condition:
 
 
 @dataclass
-class Game:
+class GameDef:
     """One ``(game …)`` or ``(variant …)``, with a variant's inherited sections filled in."""
 
     kind: str
@@ -256,12 +256,12 @@ class ZrfFile:
     """What a rules file holds: its games and variants, in file order."""
 
     source: str
-    games: list[Game]
+    games: list[GameDef]
     version: str = ""
     macros: int = 0
     includes: list[str] = field(default_factory=list)
 
-    def game(self, name: str | int | None = None) -> Game:
+    def game(self, name: str | int | None = None) -> GameDef:
         """A game or variant by 1-based number or title (case-insensitive); default: first."""
         playable = [g for g in self.games if not g.separator]
         if name is None or name == "":
@@ -305,8 +305,8 @@ def _games(pre: Preprocessed, source: str) -> ZrfFile:
     size = _Size(source, pre.weights)
     games = [size.of(_build(f, "game", {}, "", size)) for f in forms if f.head == "game"]
     pending = iter(games)
-    last_game: Game | None = None
-    out: list[Game] = []
+    last_game: GameDef | None = None
+    out: list[GameDef] = []
     for form in forms:
         if form.head == "game":
             last_game = next(pending)
@@ -352,7 +352,7 @@ class _Size:
                 line,
             )
 
-    def of(self, game: Game) -> Game:
+    def of(self, game: GameDef) -> GameDef:
         """Count the cells of ``game``'s boards: views list every one of them."""
         for board in game.boards:
             self.items += sum(g.size() for g in board.grids) + len(board.positions)
@@ -377,7 +377,7 @@ _CONDITIONS = {
 
 def _build(
     node: Form, kind: str, base: dict[str, list[Form]], parent: str, size: _Size
-) -> Game:
+) -> GameDef:
     src = size.source
     own: dict[str, list[Form]] = {}
     for item in node.args:
@@ -390,7 +390,7 @@ def _build(
         own["piece"] = _merge_pieces(sections["piece"], own["piece"])
     sections.update(own)
     size.sections(sections, node.line)
-    game = Game(kind, _text_arg(sections, "title"), node.line, sections, parent)
+    game = GameDef(kind, _text_arg(sections, "title"), node.line, sections, parent)
     game.description = _text_arg(sections, "description")
     game.default = "default" in own
     game.players = [_name(a, src) for f in sections.get("players", []) for a in f.args]
@@ -637,7 +637,7 @@ def _condition(form: Form, kind: str, src: str) -> Condition:
 __all__ = [
     "Board",
     "Condition",
-    "Game",
+    "GameDef",
     "Grid",
     "PieceDef",
     "Setup",

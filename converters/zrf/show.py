@@ -8,7 +8,7 @@ and listed under the diagram with whatever stands on them.
 
 from __future__ import annotations
 
-from trebuchet.converters.zrf.model import Game, ZrfFile
+from trebuchet.converters.zrf.model import GameDef, ZrfFile
 from trebuchet.variants.zrf.tree import clipped
 
 #: Larger layouts are listed, not drawn.
@@ -24,7 +24,7 @@ def info_text(zrf: ZrfFile) -> str:
     return "\n".join(lines)
 
 
-def game_lines(number: int, game: Game) -> list[str]:
+def game_lines(number: int, game: GameDef) -> list[str]:
     if game.separator:
         return [f'{number}. variant "-" (menu separator)']
     parent = f" of {game.parent!r}" if game.parent else ""
@@ -70,7 +70,7 @@ def _turn(item: str | tuple[str, ...]) -> str:
 
 
 
-def symbols(game: Game) -> dict[tuple[str, str], str]:
+def symbols(game: GameDef) -> dict[tuple[str, str], str]:
     """(player, piece) -> the letter drawn; the first player's in upper case.
 
     A piece's ``notation`` gives its letter; otherwise, or when another piece has
@@ -89,7 +89,7 @@ def symbols(game: Game) -> dict[tuple[str, str], str]:
     return out
 
 
-def _letter(game: Game, piece: str, taken: set[str]) -> str:
+def _letter(game: GameDef, piece: str, taken: set[str]) -> str:
     definition = game.piece(piece)
     notation = definition.notation.lstrip("+#!") if definition else ""
     # the notation's letter while no other piece has it (Chu Shogi's DH, DK and DE
@@ -109,7 +109,7 @@ def _mark(
     return marks.get(here[name], "?") if name in here else "."
 
 
-def board_text(game: Game) -> str:
+def board_text(game: GameDef) -> str:
     """The start position: a pixel-placed diagram, then off-screen pieces and a legend."""
     board = game.board
     rects = board.rects()

@@ -30,7 +30,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
-from trebuchet.converters.zrf.model import Board, Condition, Game, Grid, PieceDef, ZrfFile
+from trebuchet.converters.zrf.model import Board, Condition, GameDef, Grid, PieceDef, ZrfFile
 from trebuchet.variants.errors import shown
 from trebuchet.variants.geometry import FILE_LETTERS
 from trebuchet.variants.zrf.errors import ZrfError
@@ -65,14 +65,14 @@ _Candidates = Callable[[str], str]
 """Piece name -> letters it may take, best first."""
 
 
-def variant_from_zrf(model: ZrfFile | Game, variant_name: str | int | None = None) -> ZrfVariant:
+def variant_from_zrf(model: ZrfFile | GameDef, variant_name: str | int | None = None) -> ZrfVariant:
     """The playable variant of a ZRF game; ``variant_name`` picks it in a file
     (number or title, as ``ZrfFile.game``; default the first game)."""
     game = model.game(variant_name) if isinstance(model, ZrfFile) else model
     return variant_class(game, _source(model))()
 
 
-def variant_class(game: Game, source: str = "") -> type[ZrfVariant]:
+def variant_class(game: GameDef, source: str = "") -> type[ZrfVariant]:
     """A ZrfVariant subclass playing ``game``."""
     spec = game_spec(game, source)
     return zrf_variant_class(spec, piece_letters(game, source) if len(game.pieces) <= 26 else {})
@@ -95,7 +95,7 @@ def zrf_variant_class(spec: GameSpec, letters: dict[str, str]) -> type[ZrfVarian
     return type("ZrfGame", (ZrfVariant,), attributes)
 
 
-def game_spec(game: Game, source: str = "") -> GameSpec:
+def game_spec(game: GameDef, source: str = "") -> GameSpec:
     """The engine's description of ``game``; ZrfError naming what cannot be played."""
     if "engine" in game.sections:
         form = game.sections["engine"][0]
@@ -173,7 +173,7 @@ def _folded(positions: dict[str, int]) -> dict[str, int]:
 MAX_LINKS = 4_000_000
 
 
-def _board_spec(game: Game, players: dict[str, int], source: str) -> BoardSpec:
+def _board_spec(game: GameDef, players: dict[str, int], source: str) -> BoardSpec:
     if len(game.boards) > 1:
         raise _refuse(game, f"{len(game.boards)} boards", source)
     board = game.board if game.boards else Board()
@@ -318,7 +318,7 @@ def _programs(nodes: Iterable[Node]) -> tuple[Program, ...]:
     return tuple(out)
 
 
-def piece_letters(game: Game, source: str = "") -> dict[str, str]:
+def piece_letters(game: GameDef, source: str = "") -> dict[str, str]:
     """ZRF piece name -> its letter (upper case), by the rule of the module docstring."""
     pieces = [p.name for p in game.pieces]
     if len(pieces) > len(ALPHABET):
@@ -349,7 +349,7 @@ def _one_letter(notation: str) -> str:
 # -- turns, conditions, options ------------------------------------------------
 
 
-def _turns(game: Game, players: dict[str, int], source: str) -> tuple[tuple[Turn, ...], int]:
+def _turns(game: GameDef, players: dict[str, int], source: str) -> tuple[tuple[Turn, ...], int]:
     """The turn order as entries, and where ``repeat`` makes the cycle restart."""
     turns: list[Turn] = []
     repeat = 0
@@ -379,7 +379,9 @@ def _turns(game: Game, players: dict[str, int], source: str) -> tuple[tuple[Turn
     return tuple(turns), repeat
 
 
-def _condition(cond: Condition, players: dict[str, int], game: Game, source: str) -> ConditionSpec:
+def _condition(
+    cond: Condition, players: dict[str, int], game: GameDef, source: str
+) -> ConditionSpec:
     unknown = [p for p in cond.players if p not in players]
     if unknown:
         raise _refuse(game, f"{cond.kind}-condition for {unknown[0]}, who is no player", source)
@@ -387,7 +389,7 @@ def _condition(cond: Condition, players: dict[str, int], game: Game, source: str
     return ConditionSpec(cond.kind, tuple(players[p] for p in cond.players), cond.condition, line)
 
 
-def _options(game: Game) -> dict[str, str]:
+def _options(game: GameDef) -> dict[str, str]:
     options = dict(game.options)
     for head, name in OLD_OPTIONS.items():
         for form in game.sections.get(head, []):
@@ -399,7 +401,7 @@ def _options(game: Game) -> dict[str, str]:
 # -- helpers -----------------------------------------------------------------
 
 
-def _refuse(game: Game, reason: str, source: str, line: int = 0) -> ZrfError:
+def _refuse(game: GameDef, reason: str, source: str, line: int = 0) -> ZrfError:
     return ZrfError(f"{game.title}: {reason}", source, line or game.line)
 
 
@@ -407,7 +409,7 @@ def _slug(title: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
 
 
-def _source(model: ZrfFile | Game) -> str:
+def _source(model: ZrfFile | GameDef) -> str:
     return model.source if isinstance(model, ZrfFile) else ""
 
 

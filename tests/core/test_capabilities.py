@@ -5,8 +5,11 @@ declared without an override would turn a fast path off for nothing."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from trebuchet.variants.game import GameBase
 from trebuchet.variants.registry import variant_class, variant_names
 from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.game import ZrfVariant
@@ -25,9 +28,9 @@ def _overrides(cls: type[Variant], hook: str) -> bool:
     return getattr(cls, hook) is not getattr(Variant, hook)
 
 
-@pytest.mark.parametrize("name", [*variant_names(), "zrf"])
+@pytest.mark.parametrize("name", variant_names())
 def test_a_game_declares_the_hooks_it_overrides(name: str) -> None:
-    cls = ZrfVariant if name == "zrf" else variant_class(name)
+    cls = variant_class(name)
     for capability, hooks in HOOKS.items():
         overridden = [h for h in hooks if _overrides(cls, h)]
         declared = getattr(cls, capability)
@@ -37,3 +40,15 @@ def test_a_game_declares_the_hooks_it_overrides(name: str) -> None:
 def test_a_game_without_declarations_takes_every_fast_path() -> None:
     chess = variant_class("chess")()
     assert chess.fast_legality and not any(getattr(chess, c) for c in HOOKS)
+
+
+def test_a_zillions_game_has_none_of_the_chess_cores_machinery() -> None:
+    """The Zillions engine implements the game interface beside the core, not on
+    it: no castling, en passant, promotion zones or fast legality of the core's."""
+    assert not issubclass(ZrfVariant, Variant)
+    assert issubclass(ZrfVariant, GameBase) and issubclass(Variant, GameBase)
+    chess = re.compile(
+        r"(^|_)(castl\w*|en_passant|ep|passed|promotion_zone|fast_legal\w*|pins?)(_|$)"
+    )
+    assert [name for name in dir(ZrfVariant) if chess.search(name)] == []
+    assert [name for name in dir(Variant) if chess.search(name)] != []  # the test can see them

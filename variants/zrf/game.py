@@ -38,6 +38,7 @@ from trebuchet.variants.errors import (
     shown,
 )
 from trebuchet.variants.fen import EnPassant
+from trebuchet.variants.game import Filter, GameBase, Outcome
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.move import (
     Action,
@@ -52,7 +53,6 @@ from trebuchet.variants.move import (
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.variant import Filter, Outcome, Variant
 from trebuchet.variants.zrf.coordinates import coordinate_moves
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.goals import Goal, named_kinds
@@ -308,7 +308,7 @@ class ZrfNotation:
         return self.variant.parse_move(pos, text)
 
 
-class ZrfVariant(Variant, Engine):
+class ZrfVariant(GameBase, Engine):
     """One game or variant of a Zillions rules file, played by its own programs.
 
     Each game is a subclass (made by
@@ -319,8 +319,6 @@ class ZrfVariant(Variant, Engine):
     #: a turn of many steps is one text (Jotunheimr's longest: 957 characters)
     longest_move_text = 16_000
 
-    simple_rules = False
-    own_generation: ClassVar[bool] = True
     spec: ClassVar[GameSpec]
     #: ZRF piece name -> its letter in diagrams (empty: the names are used)
     letters: ClassVar[dict[str, str]] = {}
@@ -380,6 +378,7 @@ class ZrfVariant(Variant, Engine):
             n for n in (*spec.players, *(p.name for p in spec.pieces), *board.names) if "_" in n
         )
         self._compile()
+        self.notation = self.make_notation()
 
     # -- the board and the pieces ------------------------------------------------
     def player_name(self, player: Player) -> str:
@@ -973,7 +972,7 @@ class ZrfVariant(Variant, Engine):
         key = pos.key()
         known = self._recent.get(key)
         if known is None:
-            known = Variant.legal_moves(self, pos)
+            known = self.filter_legal(pos, self.pseudo_legal_moves(pos))
             passing = self._pass_turn
             if (passing == "true" or (passing == "forced" and not known)) and not self.in_check(
                 pos
