@@ -11,6 +11,25 @@ what stays stable.
 Move(12, 28, (Relocate(frm=12, to=28),))
 >>> pos.fen()
 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1'
+
+A Zillions rules file is a game too, behind the same interface (:class:`Game`):
+
+>>> zrf = trebuchet.load_variant("examples/zillions/chess.zrf")
+>>> start = zrf.start_position()
+>>> len(zrf.legal_moves(start)), zrf.move_text(start, start.parse_move("e2e4"))
+(20, 'Pawn e2 - e4')
+
+Records in and out (:func:`read_games`, :func:`replay`, :func:`write_games`), and
+the pictures: a board as SVG, a game as one viewer page.
+
+>>> record = next(iter(trebuchet.read_games("examples/zillions/fools-mate.zsg")))
+>>> final = trebuchet.replay(record)
+>>> final.outcome()
+Outcome(termination='checkmate', winner=1)
+>>> trebuchet.board_svg(final, "Fool's mate").startswith("<svg")
+True
+>>> "<html" in trebuchet.game_html(record)
+True
 """
 
 from __future__ import annotations
@@ -30,7 +49,9 @@ from trebuchet.analysis.board import (
 )
 from trebuchet.analysis.mobility import Mobility, MobilityRow, empty_board, report
 from trebuchet.analysis.reachability import Reachability, reachability
+from trebuchet.analysis.svg import board_svg
 from trebuchet.converters.formats import FORMATS, detect_format, format_named, read_records
+from trebuchet.converters.load import load_variant
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -69,6 +90,7 @@ from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_names
 from trebuchet.variants.variant import Promotion, Variant
+from trebuchet.view import game_html
 
 #: True when the rules core was loaded from the compiled build (``make fast``,
 #: docs/speed.md); False for the pure-Python package, the default install
@@ -168,11 +190,14 @@ __all__ = [
     "TrebuchetError",
     "UnknownVariantError",
     "Variant",
+    "board_svg",
     "detect_format",
     "divide",
     "empty_board",
     "find_piece",
+    "game_html",
     "get_variant",
+    "load_variant",
     "mobility",
     "perft",
     "piece_forms",
