@@ -20,7 +20,7 @@ test: $(STAMP)
 
 # the README's picture of the game viewer, as the browser test draws it (needs chromium)
 screenshot: $(STAMP)
-	SCREENSHOT=$(CURDIR)/docs/viewer.png $(BIN)/python -m pytest -p no:xdist tests/test_view.py -k browser
+	SCREENSHOT=$(CURDIR)/docs/viewer.png $(BIN)/python -m pytest -p no:xdist tests/cli/test_view.py -k browser
 
 # One table of the speed goals, both builds (bench/table.py); the compiled column
 # is left empty where there is no C compiler.  bench-details runs each script.

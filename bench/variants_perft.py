@@ -1,6 +1,6 @@
 """Deep perft of the lichess and python-chess variants against python-chess's suites.
 
-The tests (tests/test_lichess_perft.py) count every position of
+The tests (tests/games/test_lichess_perft.py) count every position of
 shared/data/perft/python-chess/*.perft to small depths; this counts them as deep
 as ``--max-nodes`` allows, checks every count and prints nodes per second, with
 python-chess's speed on the same rows when ``--compare`` is given.

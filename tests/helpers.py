@@ -25,7 +25,11 @@ from trebuchet.variants.registry import get_variant
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 DATA = SHARED / "data"
-FIXTURES = ROOT / "tests" / "fixtures"
+TESTS = ROOT / "tests"
+FIXTURES = TESTS / "fixtures"
+#: files every reader must refuse in one line, and the hostile ones
+MALFORMED = TESTS / "malformed"
+HOSTILE = TESTS / "hostile"
 #: FIDE chess written in ZRF for these tests from the reference (a bundled example)
 CHESS_ZRF = ROOT / "examples" / "zillions" / "chess.zrf"
 
@@ -71,6 +75,23 @@ def play(pos: Position, *moves: str) -> Position:
     for text in moves:
         pos.push_text(text)
     return pos
+
+
+def fen_fields(pos: Position) -> list[str]:
+    """The fields of a position's FEN."""
+    return pos.fen().split()
+
+
+def fen_board(fen: str) -> str:
+    """The board field of a FEN."""
+    return fen.split()[0]
+
+
+def outcome_of(fen: str, variant: str, options: tuple[str, ...] = ()) -> tuple[str, int | None]:
+    """How a position ends: (termination, winner); it must be over."""
+    outcome = position(variant, fen, options).outcome()
+    assert outcome is not None
+    return outcome.termination, outcome.winner
 
 
 def requires_shared(*parts: str) -> pytest.MarkDecorator:
