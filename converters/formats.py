@@ -16,7 +16,7 @@ import os
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
-from trebuchet.converters import courier, fen, json_format, pgn, zsg
+from trebuchet.converters import courier, json_format, pgn, text_files, zsg
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -28,7 +28,10 @@ from trebuchet.converters.record import (
 
 FORMATS: dict[str, Format] = {
     fmt.name: fmt
-    for fmt in (pgn.FORMAT, courier.FORMAT, json_format.FORMAT, fen.MOVES, fen.FORMAT, zsg.FORMAT)
+    for fmt in (
+        pgn.FORMAT, courier.FORMAT, json_format.FORMAT, text_files.MOVES, text_files.FORMAT,
+        zsg.FORMAT,
+    )
 }
 
 

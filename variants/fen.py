@@ -13,7 +13,7 @@ number, is read too).
 
 Upper-case letters are White's (player 0), lower-case Black's (player 1).  The
 codec lives in ``variants`` because each variant declares its start position
-in FEN; :mod:`trebuchet.converters.fen` is the file-format adapter on top.  The
+in FEN; :mod:`trebuchet.converters.text_files` is the file-format adapter on top.  The
 dialect is described in docs/rules/fen.md.
 """
 

@@ -16,9 +16,9 @@ from click.testing import CliRunner
 from tests.helpers import ROOT
 from tests.records.test_records_roundtrip import FORMATS, convert, same_game
 from trebuchet.cli import main
-from trebuchet.converters.fen import read_moves_file
 from trebuchet.converters.record import GameRecord
 from trebuchet.converters.replay import replay
+from trebuchet.converters.text_files import read_moves_file
 
 HAND_WRITTEN = sorted((ROOT / "examples").glob("*/*.txt"))
 GENERATED = {"pgn": ".pgn", "courier": ".gc", "json": ".json"}

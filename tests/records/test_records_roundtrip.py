@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trebuchet.converters import courier, fen, json_format, pgn
+from trebuchet.converters import courier, json_format, pgn, text_files
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
 from trebuchet.converters.replay import CoordinatesFirst, replay
 from trebuchet.variants.registry import get_variant, variant_names
@@ -27,7 +27,7 @@ FORMATS: dict[str, tuple[Writer, Reader]] = {
     "pgn": (pgn.write_games, lambda text: pgn.read_games(io.StringIO(text))),
     "courier": (courier.write_games, lambda text: courier.read_games(text.splitlines())),
     "json": (json_format.write_games, lambda text: json_format.read_document(json.loads(text))),
-    "moves": (fen.write_moves, lambda text: fen.read_moves(text.splitlines())),
+    "moves": (text_files.write_moves, lambda text: text_files.read_moves(text.splitlines())),
 }
 #: formats that keep comments where the move they belong to is clear
 KEEPS_COMMENTS = {"pgn", "json", "moves", "courier"}

@@ -9,19 +9,12 @@ import pytest
 from click.testing import CliRunner
 
 from tests.helpers import FIXTURES, ROOT
+from trebuchet.converters.load import find_rules_file
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError
 from trebuchet.converters.zrf.model import read_zrf
-from trebuchet.converters.zsg import (
-    MAX_BYTES,
-    Action,
-    Names,
-    find_rules_file,
-    read_record,
-    read_zsg,
-    read_zsg_file,
-    write_zsg,
-    zsg_to_record,
-)
+from trebuchet.converters.zsg import read_record, write_zsg
+from trebuchet.converters.zsg.grammar import MAX_BYTES, Action, Names, read_zsg, read_zsg_file
+from trebuchet.converters.zsg.native import zsg_to_record
 from trebuchet.variants.registry import get_variant, variant_names
 from trebuchet.variants.zrf.errors import ZrfError
 
@@ -220,8 +213,8 @@ def test_example_games_convert_to_zsg_and_back(path: Path, tmp_path: Path) -> No
     """``trebuchet convert --to zsg`` writes every board action (launches, slings,
     bridges, drops), and reading the file back replays the same board actions."""
     from trebuchet.cli import main
-    from trebuchet.converters.fen import read_moves_file
     from trebuchet.converters.replay import replay
+    from trebuchet.converters.text_files import read_moves_file
     from trebuchet.converters.zsg import read_records
 
     target = tmp_path / "game.zsg"

@@ -28,8 +28,7 @@ from hypothesis import strategies as st
 from tests.helpers import ROOT
 from trebuchet.analysis.board import betza_variant, piece_forms
 from trebuchet.analysis.mobility import report
-from trebuchet.converters import courier, json_format, pgn, zsg
-from trebuchet.converters import fen as fen_files
+from trebuchet.converters import courier, json_format, pgn, text_files
 from trebuchet.converters.formats import FORMATS, read_records
 from trebuchet.converters.record import GameRecord
 from trebuchet.converters.replay import replay
@@ -38,6 +37,7 @@ from trebuchet.converters.zrf.lexer import tokens
 from trebuchet.converters.zrf.model import parse_zrf
 from trebuchet.converters.zrf.show import board_text, info_text
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
+from trebuchet.converters.zsg.grammar import Names, read_zsg
 from trebuchet.variants.betza import parse_betza
 from trebuchet.variants.errors import TrebuchetError
 from trebuchet.variants.registry import get_variant, variant_names
@@ -200,7 +200,7 @@ MOVES_FRAGMENTS = ["# Variant: chess", "# Variant: titan-chess", "# FEN: 8/8/8/8
 @FUZZ
 @given(text=inputs(MOVES_FRAGMENTS, samples("*/*.txt")))
 def test_move_lists(text: str) -> None:
-    replayed_and_written("move lists", fen_files.read_moves(text.splitlines(), "fuzz.txt"))
+    replayed_and_written("move lists", text_files.read_moves(text.splitlines(), "fuzz.txt"))
 
 
 JSON_VALUES = st.recursive(
@@ -238,8 +238,8 @@ ZSG_FRAGMENTS = [ZSG_HEAD, "1. Pawn e2 - e4", "1. Pawn e7 - e5", "2. Knight g1 -
 @given(text=inputs(ZSG_FRAGMENTS, []).map(lambda t: ZSG_HEAD + t) | st.text(max_size=200))
 def test_zillions_saved_games(text: str) -> None:
     read_file("ZSG", text, ".zsg")
-    names = zsg.Names(frozenset({"Pawn", "Knight"}), frozenset({"White"}), frozenset({"e2", "e4"}))
-    guarded(lambda: zsg.read_zsg(text, "fuzz.zsg", names))
+    names = Names(frozenset({"Pawn", "Knight"}), frozenset({"White"}), frozenset({"e2", "e4"}))
+    guarded(lambda: read_zsg(text, "fuzz.zsg", names))
 
 
 # -- Zillions rules files -------------------------------------------------------------

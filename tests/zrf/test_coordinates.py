@@ -12,7 +12,8 @@ from tests.helpers import CHESS_ZRF, shared
 from tests.zrf.test_goals import game
 from trebuchet.cli import main
 from trebuchet.converters.load import load_variant
-from trebuchet.converters.zsg import replay_turns, zrf_game
+from trebuchet.converters.zsg.turns import replay_turns
+from trebuchet.converters.zsg.zillions import zrf_game
 from trebuchet.variants.errors import AmbiguousMoveError, IllegalMoveError
 
 CHESS = str(CHESS_ZRF)

@@ -15,9 +15,10 @@ from click.testing import CliRunner
 
 from tests.helpers import DATA, requires_shared
 from trebuchet.cli import main
+from trebuchet.converters.load import find_rules_file
 from trebuchet.converters.zrf.model import ZrfFile, read_zrf
 from trebuchet.converters.zrf.show import board_text, info_text
-from trebuchet.converters.zsg import Names, find_rules_file, read_zsg_file
+from trebuchet.converters.zsg.grammar import Names, read_zsg_file
 from trebuchet.variants.zrf.errors import ZrfError
 
 pytestmark = requires_shared("zillions")

@@ -32,14 +32,10 @@ from trebuchet.converters.formats import format_named, read_records
 from trebuchet.converters.load import find_rules_file, load_variant
 from trebuchet.converters.record import GameRecord
 from trebuchet.converters.replay import replay
-from trebuchet.converters.zsg import (
-    MoveLine,
-    match_turn,
-    read_zsg,
-    replay_turns,
-    write_zsg,
-    zrf_game,
-)
+from trebuchet.converters.zsg import write_zsg
+from trebuchet.converters.zsg.grammar import MoveLine, read_zsg
+from trebuchet.converters.zsg.turns import match_turn, replay_turns
+from trebuchet.converters.zsg.zillions import zrf_game
 from trebuchet.variants.errors import TrebuchetError
 from trebuchet.variants.move import Move
 from trebuchet.variants.perft import perft

@@ -19,7 +19,9 @@ from trebuchet.cli import main
 from trebuchet.converters.errors import RecordError
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.zrf.model import parse_zrf
-from trebuchet.converters.zsg import read_record, replay_turns, zrf_game
+from trebuchet.converters.zsg import read_record
+from trebuchet.converters.zsg.turns import replay_turns
+from trebuchet.converters.zsg.zillions import zrf_game
 from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant, attribute_numbers
 from trebuchet.variants.zrf.written import written_key
 
