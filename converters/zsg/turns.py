@@ -126,7 +126,7 @@ def _writing(
     return [
         (m, steps)
         for m, steps in candidates
-        if isinstance(m, ZrfMove) and variant.writes(m.turn_steps[taken], text)
+        if isinstance(m, ZrfMove) and variant.written.writes(m.turn_steps[taken], text)
     ]
 
 

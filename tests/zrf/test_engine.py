@@ -293,7 +293,7 @@ def _names_a_legal_turn(pos: Position, bodies: list[str]) -> bool:
     variant = pos.variant
     assert isinstance(variant, ZrfVariant)
     return any(
-        isinstance(m, ZrfMove) and variant.written_alike(m, bodies) for m in pos.legal_moves()
+        isinstance(m, ZrfMove) and variant.written.turn_alike(m, bodies) for m in pos.legal_moves()
     )
 
 

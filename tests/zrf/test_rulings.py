@@ -22,8 +22,8 @@ from trebuchet.converters.zrf.model import parse_zrf
 from trebuchet.converters.zsg import read_record
 from trebuchet.converters.zsg.turns import replay_turns
 from trebuchet.converters.zsg.zillions import zrf_game
-from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant, attribute_numbers
-from trebuchet.variants.zrf.written import written_key
+from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant
+from trebuchet.variants.zrf.written import attribute_numbers, written_key
 
 
 def _rules(title: str, ranks: str, rest: str, *, option: str = "", board: str = "") -> str:

@@ -63,7 +63,6 @@ from trebuchet.variants.zrf.program import (
     ChangeType,
     Compiler,
     Create,
-    Effect,
     Emitted,
     Engine,
     Flip,
@@ -76,7 +75,7 @@ from trebuchet.variants.zrf.program import (
     state_of,
 )
 from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
-from trebuchet.variants.zrf.written import written_key
+from trebuchet.variants.zrf.written import PASS, STEP_SEPARATOR, SavedGameText
 
 #: positions whose legal moves a game remembers: replay, notation and the
 #: notation's reader ask for the same position's moves several times, and an
@@ -95,13 +94,6 @@ class ZrfMoveKind(StrEnum):
     TURN = "turn"
     """A turn of several steps: ``add-partial`` and its continuations."""
 
-
-#: how a saved game writes a pass (a null move)
-PASS = "Pass"
-
-#: between the steps of a turn in a move's text (no ZRF name holds it: ``;``
-#: starts a comment in a rules file)
-STEP_SEPARATOR = " ; "
 
 
 class ZrfMove(Move):
@@ -260,7 +252,7 @@ class ZrfPieceType(PieceType):
         self.moves: list[tuple[str, tuple[Op, ...]]] = []
         self.drops: list[tuple[str, tuple[Op, ...]]] = []
         #: the attributes the piece declares (a saved game numbers them for the
-        #: whole game: :func:`attribute_numbers`)
+        #: whole game: :func:`~trebuchet.variants.zrf.written.attribute_numbers`)
         self.attribute_names = frozenset(name for name, _ in spec.attributes)
         self.defaults = frozenset(name for name, value in spec.attributes if value)
 
@@ -304,7 +296,7 @@ class ZrfNotation:
             found = [m for m in self.variant.legal_moves(pos) if self.write(pos, m) == word]
             if len(found) == 1:
                 return found[0]
-            text = self.variant.unjoined(word)
+            text = self.variant.written.unjoined(word)
         return self.variant.parse_move(pos, text)
 
 
@@ -361,11 +353,8 @@ class ZrfVariant(GameBase, Engine):
             else frozenset()
         )
 
-        self._attribute_numbers = attribute_numbers(spec)
-        self._written_names = (
-            frozenset(spec.players),
-            frozenset(p.name for p in spec.pieces),
-        )
+        #: how Zillions writes this game's moves, and which texts name one move
+        self.written = SavedGameText(spec, self.geometry.names, self.kinds)
         #: a piece's notation, letter and name, in lower case -> its kind (the first
         #: piece to claim a name keeps it)
         self._kinds_by_name: dict[str, str] = {}
@@ -373,10 +362,6 @@ class ZrfVariant(GameBase, Engine):
             for name in (piece.notation, self.kinds[piece.name], piece.name):
                 if name:
                     self._kinds_by_name.setdefault(name.lower(), self.kinds[piece.name])
-        #: the names of the game that hold a "_" (a PGN word's "_" is a space elsewhere)
-        self._joined_names = frozenset(
-            n for n in (*spec.players, *(p.name for p in spec.pieces), *board.names) if "_" in n
-        )
         self._compile()
         self.notation = self.make_notation()
 
@@ -654,7 +639,7 @@ class ZrfVariant(GameBase, Engine):
             self._first_steps(pos, turn.player, turn.pieces_of, turn.move_type)
         )
         for first in firsts:
-            if not self.writes(first, texts[0]):
+            if not self.written.writes(first, texts[0]):
                 continue
             steps, stopped = self._followed(pos, first, texts, turn)
             if not steps or (stopped and not self.passes_partial):
@@ -686,7 +671,7 @@ class ZrfVariant(GameBase, Engine):
                 going_on = self.continuations(pos, steps[-1], turn.player, turn.pieces_of)
                 text = texts[len(steps)] if len(steps) < len(texts) else None
                 nxt = next(
-                    (m for m in going_on if text and self.writes(m, text)), None
+                    (m for m in going_on if text and self.written.writes(m, text)), None
                 )
                 if nxt is None:
                     return steps, any(self._leads_on(pos, m, path) for m in going_on)
@@ -802,7 +787,7 @@ class ZrfVariant(GameBase, Engine):
             tag: StrEnum | None = ZrfMoveKind.DROP
         else:
             tag = None if simple else ZrfMoveKind.COMPOUND
-        text = self._text(board, em, owner)
+        text = self.written.step(board, em, owner)
         return ZrfMove(
             frm,
             to,
@@ -1257,7 +1242,7 @@ class ZrfVariant(GameBase, Engine):
                 [
                     m.rewritten(texts)
                     for m in legal
-                    if isinstance(m, ZrfMove) and self.written_alike(m, texts)
+                    if isinstance(m, ZrfMove) and self.written.turn_alike(m, texts)
                 ]
             )
         if not found and self.partial_turns and len(texts) > 1:
@@ -1285,98 +1270,10 @@ class ZrfVariant(GameBase, Engine):
             nearest=tuple(self.move_text(pos, m) for m in legal[:5]),
         )
 
-    def unjoined(self, word: str) -> str:
-        """The saved-game text of a PGN word (:class:`ZrfNotation`): ``/`` between
-        steps, ``_`` for spaces, except inside a name of the game that holds one
-        (Chu Shogi's ``Lion_part-move``)."""
-        steps = []
-        for step in word.split("/"):
-            parts = [p for p in step.split("_") if p]
-            words: list[str] = []
-            at = 0
-            while at < len(parts):
-                end = next(
-                    (
-                        j
-                        for j in range(len(parts), at + 1, -1)
-                        if "_".join(parts[at:j]) in self._joined_names
-                    ),
-                    at + 1,
-                )
-                words.append("_".join(parts[at:end]))
-                at = end
-            steps.append(" ".join(words))
-        return STEP_SEPARATOR.join(steps)
-
-    def written_alike(self, move: ZrfMove, texts: Sequence[str]) -> bool:
-        """Whether ``texts`` write ``move``'s steps, their commuting effects in any
-        order (:mod:`.written`): Zillions' own order is not published."""
-        steps = move.turn_steps
-        if len(steps) != len(texts):
-            return False
-        pairs = zip(steps, texts, strict=True)
-        return all(self.writes(step, text) for step, text in pairs)
-
-    def writes(self, step: ZrfMove, text: str) -> bool:
-        """Whether ``text`` writes the step: its text or another program's text of
-        the same move (:attr:`ZrfMove.aliases`), commuting effects in any order."""
-        return any(self.step_written_alike(ours, text) for ours in (step.text, *step.aliases))
-
-    def step_written_alike(self, ours: str, theirs: str) -> bool:
-        """Whether two texts of one step name the same move (:mod:`.written`)."""
-        mine, other = ours.split(), theirs.split()
-        if mine == other:
-            return True
-        if sorted(mine) != sorted(other):
-            return False  # not even the same words: no reordering makes them one
-        players, pieces = self._written_names
-        return written_key(ours, players, pieces) == written_key(theirs, players, pieces)
-
     def kind_named(self, name: str) -> str | None:
         """The kind a coordinate text's letter or name means (any case): a piece's
         ``notation`` in the file, its letter, or its name."""
         return self._kinds_by_name.get(name.lower())
-
-    def _text(self, board: list[Piece | None], em: Emitted, owner: int) -> str:
-        """The saved-game text: every part, then the effects in the order they ran."""
-        names = self.geometry.names
-        words: list[str] = []
-        last_to = -1
-        for number, part in enumerate(em.parts):
-            name = self.types[part.piece.kind].name
-            if part.frm is None:
-                words.append(f"{self.spec.players[owner]} {name} {names[part.to]}")
-            else:
-                before = board[part.frm]
-                promoted = em.promotion is not None and number == len(em.parts) - 1
-                mover = name if before is None or not promoted else self.types[before.kind].name
-                sign = "x" if part.captures else "-"
-                words.append(f"{mover} {names[part.frm]} {sign} {names[part.to]}")
-            last_to = part.to
-        for effect in _written_order(em.effects):
-            sq = effect.sq
-            here = "" if sq == last_to else f" on {names[sq]}"
-            match effect:
-                case Capture():
-                    words.append(f"x {names[sq]}")
-                case Create(piece=made):
-                    owner_name = self.spec.players[made.color or 0]
-                    words.append(f"{owner_name} {self.types[made.kind].name} {names[sq]}")
-                case ChangeType(kind=kind):
-                    _write_change(words, self.types[kind].name, here)
-                case ChangeOwner(player=player):
-                    _write_change(words, self.spec.players[player], here)
-                case Flip():
-                    words.append(f"flip {names[sq]}")
-                case SetAttribute(name=name, value=value):
-                    index = self._attribute_numbers.get(name, 0)
-                    words.append(f"@ {names[sq]} {index} {1 if value else 0}")
-            last_to = -1  # "on pos" may be left out only right after the part ending there
-        if em.promotion is not None and em.parts:
-            dest = em.parts[-1].to
-            here = "" if dest == last_to else f" on {names[dest]}"
-            words.append(f"= {self.types[em.promotion].name}{here}")
-        return " ".join(words) or PASS
 
     # -- positions as text --------------------------------------------------------------------
     def write_fen(self, pos: Position, en_passant: EnPassant = "standard") -> str:
@@ -1593,47 +1490,6 @@ class _TurnView:
         self.player = player
         self.pieces_of = pieces_of
         self.move_type = move_type
-
-
-def _write_change(words: list[str], name: str, here: str) -> None:
-    """A change of type or owner, after the words before it: Zillions writes a run
-    of the same change on several positions once (Ko Shogi's ``= EV on 1F 19J``)."""
-    if here and words and words[-1].startswith(f"= {name} on "):
-        words[-1] += here.removeprefix(" on")
-    else:
-        words.append(f"= {name}{here}")
-
-
-def attribute_numbers(spec: GameSpec) -> dict[str, int]:
-    """The number a saved game writes for each attribute (``@ pos N value``).
-
-    Zillions numbers the attributes of the whole game, not of each piece: Yonin
-    Shogi writes South as 3 on a piece that declares no attribute, and Ko Shogi
-    writes enemy-pass? as 4 on pieces that declare one attribute and three.
-    Every saved game of the corpus fits this rule: read the declarations from
-    the last piece's last attribute back to the first piece's first; each name
-    is numbered 0, 1, 2… where it is first met (docs/zrf.md, "Attribute numbers").
-
-    >>> from trebuchet.variants.zrf.spec import PieceSpec
-    >>> def piece(*names: str) -> PieceSpec:
-    ...     return PieceSpec("P", (), (), tuple((n, False) for n in names), 0)
-    >>> class Spec:
-    ...     pieces = (piece("a", "b"), piece("c", "a"))
-    >>> attribute_numbers(Spec())  # type: ignore[arg-type]
-    {'a': 0, 'c': 1, 'b': 2}
-    """
-    order: dict[str, int] = {}
-    for piece in reversed(spec.pieces):
-        for name, _ in reversed(piece.attributes):
-            order.setdefault(name, len(order))
-    return order
-
-
-def _written_order(effects: Sequence[Effect]) -> list[Effect]:
-    """Position effects in the order a saved game writes them: the captures last,
-    each kind in the order they ran (Duke's strike runs ``capture`` before
-    ``create`` and writes the creation first)."""
-    return sorted(effects, key=lambda e: type(e) is Capture)
 
 
 #: the values the engine knows of the options that change what is legal
