@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.test_zrf_engine import AXIOM, NOT_YET, PART_ONE  # noqa: E402  (the same lists)
+from tests.zrf.test_engine import AXIOM, NOT_YET, PART_ONE  # noqa: E402  (the same lists)
 from trebuchet.converters.load import load_variant  # noqa: E402
 from trebuchet.converters.zsg import read_record  # noqa: E402
 from trebuchet.variants.perft import perft  # noqa: E402

@@ -7,6 +7,8 @@ every module, and ``if TYPE_CHECKING:`` imports (which never run) are left out.
 from __future__ import annotations
 
 import ast
+import importlib
+import importlib.util
 import subprocess
 import sys
 import tomllib
@@ -150,7 +152,11 @@ def test_imports_inside_functions_say_why() -> None:
 def test_nothing_imports_the_folders_by_their_checkout_names() -> None:
     """``variants``, ``converters``, ``analysis`` exist only as ``trebuchet.*``."""
     bare = []
-    for path in [*MODULES.values(), *(ROOT / "tests").glob("*.py"), *(ROOT / "bench").glob("*.py")]:
+    for path in [
+        *MODULES.values(),
+        *(ROOT / "tests").rglob("*.py"),
+        *(ROOT / "bench").glob("*.py"),
+    ]:
         tree = ast.parse(path.read_text(), str(path))
         for node in ast.walk(tree):
             names = []
@@ -164,6 +170,28 @@ def test_nothing_imports_the_folders_by_their_checkout_names() -> None:
                 if n.split(".")[0] in ("variants", "converters", "analysis")
             ]
     assert bare == []
+
+
+def test_the_benchmarks_import_what_is_there() -> None:
+    """Every name a benchmark imports from the package or the tests exists: a
+    moved test module or a renamed function fails here, not half-way through
+    ``make bench``."""
+    missing = []
+    for path in sorted((ROOT / "bench").glob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom) or node.level or not node.module:
+                continue
+            if node.module.split(".")[0] not in ("trebuchet", "tests"):
+                continue
+            module = importlib.import_module(node.module)
+            missing += [
+                f"{path.relative_to(ROOT)}:{node.lineno} {node.module}.{a.name}"
+                for a in node.names
+                if not hasattr(module, a.name)
+                and importlib.util.find_spec(f"{node.module}.{a.name}") is None
+            ]
+    assert missing == []
 
 
 def test_every_package_folder_is_installed() -> None:
@@ -194,6 +222,4 @@ def test_tests_are_sorted_by_subject() -> None:
     (core, games, records, zrf, analysis, cli, reliability, project)."""
     assert sorted(p.name for p in (ROOT / "tests").glob("test_*.py")) == []
     areas = {p.parent.name for p in (ROOT / "tests").rglob("test_*.py")}
-    assert areas == {
-        "core", "games", "records", "zrf", "analysis", "cli", "reliability", "project"
-    }
+    assert areas == {"core", "games", "records", "zrf", "analysis", "cli", "reliability", "project"}
