@@ -68,8 +68,10 @@ def main() -> None:
     args = parser.parse_args()
     build = "compiled" if getattr(trebuchet, "COMPILED", False) else "pure"
     print(f"build: {build}; perft({args.depth}) from the start position")
-    print(f"{'game':<22} {'nodes':>9} {'own n/s':>10} {'general n/s':>12} "
-          f"{'speed-up':>8} {'vs chess':>8}")
+    print(
+        f"{'game':<22} {'nodes':>9} {'own n/s':>10} {'general n/s':>12} "
+        f"{'speed-up':>8} {'vs chess':>8}"
+    )
     chess_rate = 0.0
     for name in GAMES:
         pos = get_variant(name).start_position()
@@ -79,13 +81,16 @@ def main() -> None:
         general = speedup = "-"
         if not args.no_general:
             slow_nodes, slow_seconds = best_time(
-                lambda: counted_perft(pos, args.depth, general_moves), args.repeat  # noqa: B023
+                lambda: counted_perft(pos, args.depth, general_moves),
+                args.repeat,  # noqa: B023
             )
             assert slow_nodes == nodes, (name, nodes, slow_nodes)
             general = f"{slow_nodes / slow_seconds:,.0f}"
             speedup = f"{slow_seconds / seconds:.2f}"
-        print(f"{name:<22} {nodes:>9} {rate:>10,.0f} {general:>12} {speedup:>8} "
-              f"{chess_rate / rate:>7.2f}x")
+        print(
+            f"{name:<22} {nodes:>9} {rate:>10,.0f} {general:>12} {speedup:>8} "
+            f"{chess_rate / rate:>7.2f}x"
+        )
 
 
 if __name__ == "__main__":

@@ -59,21 +59,26 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="runs per engine (best kept)")
     args = parser.parse_args()
     chess_variant = get_variant("chess")
-    print(f"{'position':<10} {'depth':>5} {'nodes':>10} {'trebuchet n/s':>14} "
-          f"{'python-chess n/s':>17} {'ratio':>6}")
+    print(
+        f"{'position':<10} {'depth':>5} {'nodes':>10} {'trebuchet n/s':>14} "
+        f"{'python-chess n/s':>17} {'ratio':>6}"
+    )
     for name, fen, depth, expected in CHESS_POSITIONS:
         depth -= args.quick
         ours_pos = chess_variant.position(fen)
         board = chess.Board(fen)
         n_ours, t_ours = best_time(lambda: perft(ours_pos, depth), args.repeat)  # noqa: B023
         n_theirs, t_theirs = best_time(
-            lambda: python_chess_perft(board, depth), args.repeat  # noqa: B023
+            lambda: python_chess_perft(board, depth),
+            args.repeat,  # noqa: B023
         )
         assert n_ours == n_theirs, (name, n_ours, n_theirs)
         if not args.quick:
             assert n_ours == expected, (name, n_ours, expected)
-        print(f"{name:<10} {depth:>5} {n_ours:>10} {n_ours / t_ours:>14,.0f} "
-              f"{n_theirs / t_theirs:>17,.0f} {t_theirs / t_ours:>6.2f}")
+        print(
+            f"{name:<10} {depth:>5} {n_ours:>10} {n_ours / t_ours:>14,.0f} "
+            f"{n_theirs / t_theirs:>17,.0f} {t_theirs / t_ours:>6.2f}"
+        )
     print()
     print("other variants (no external peer; nodes per second of trebuchet alone):")
     for name in variant_names():

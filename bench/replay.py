@@ -6,16 +6,25 @@ play every main-line move, legality included.  python-chess does it all in
 move on, so its side is ``read_game`` alone (it used to push the moves once
 more on a fresh board: 11 % of its time, work trebuchet does not do twice);
 trebuchet reads with :func:`trebuchet.converters.pgn.read_file` and replays
-with :func:`trebuchet.converters.replay.replay`.  Both figures are in process.
+with :func:`trebuchet.converters.replay.replay`.  Those figures are in process:
+imports and start-up are left out.
+
+``--whole`` times whole processes as a user runs them instead: ``trebuchet
+check FILE`` against a fresh ``python`` that imports ``chess.pgn`` and reads
+every game of the file with ``read_game`` (start-up, imports and printing
+included on both sides; trebuchet's report goes to /dev/null).
+
 Games with a Variant tag other than chess are skipped on both sides.  Prints
 games/s for each and the ratio.
 
-Usage: python bench/replay.py [PGN ...] [--limit N] [--repeat N]
+Usage: python bench/replay.py [PGN ...] [--limit N] [--repeat N] [--whole]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -78,6 +87,37 @@ def fastest_runs(
     return min(runs_ours, key=lambda run: run[2]), min(runs_theirs, key=lambda run: run[2])
 
 
+#: the python-chess side of a whole-process run: what ``run_python_chess`` does, alone
+PYTHON_CHESS_PROCESS = """
+import sys
+import chess.pgn
+games = 0
+with open(sys.argv[1], encoding="utf-8-sig", errors="replace") as handle:
+    while (game := chess.pgn.read_game(handle)) is not None:
+        if game.headers.get("Variant", "Standard").lower() in ("standard", "chess"):
+            games += 1
+print(games, "games")
+"""
+
+
+def _process_seconds(command: list[str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def whole_processes(path: Path, repeat: int) -> tuple[float, float]:
+    """The median seconds of ``trebuchet check path`` and of python-chess's process
+    reading the same file, ``repeat`` runs each, alternating."""
+    trebuchet = [str(Path(sys.executable).with_name("trebuchet")), "check", str(path)]
+    python_chess = [sys.executable, "-c", PYTHON_CHESS_PROCESS, str(path)]
+    ours, theirs = [], []
+    for _ in range(repeat):
+        ours.append(_process_seconds(trebuchet))
+        theirs.append(_process_seconds(python_chess))
+    return statistics.median(ours), statistics.median(theirs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pgn", nargs="*", type=Path, default=[DEFAULT])
@@ -85,11 +125,24 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=3, help="runs per side, alternating; the fastest is kept"
     )
+    parser.add_argument(
+        "--whole", action="store_true", help="time whole processes (median of --repeat runs)"
+    )
     args = parser.parse_args()
+    if args.whole:
+        for path in args.pgn:
+            mine, peer = whole_processes(path, args.repeat)
+            print(
+                f"{path.name}: trebuchet check {mine:.2f} s, python-chess {peer:.2f} s, "
+                f"ratio {peer / mine:.2f}x (whole processes, median of {args.repeat})"
+            )
+        return
     ours, theirs = fastest_runs(args.pgn, args.limit, args.repeat)
     for name, (games, plies, seconds) in (("trebuchet", ours), ("python-chess", theirs)):
-        print(f"{name:<13} {games:>6} games {plies:>8} plies {seconds:8.2f} s "
-              f"{games / seconds:9.1f} games/s")
+        print(
+            f"{name:<13} {games:>6} games {plies:>8} plies {seconds:8.2f} s "
+            f"{games / seconds:9.1f} games/s"
+        )
     ratio = (ours[0] / ours[2]) / (theirs[0] / theirs[2])
     print(f"ratio trebuchet/python-chess: {ratio:.2f}x")
 
