@@ -81,8 +81,8 @@ def main() -> None:
         general = speedup = "-"
         if not args.no_general:
             slow_nodes, slow_seconds = best_time(
-                lambda: counted_perft(pos, args.depth, general_moves),
-                args.repeat,  # noqa: B023
+                lambda: counted_perft(pos, args.depth, general_moves),  # noqa: B023
+                args.repeat,
             )
             assert slow_nodes == nodes, (name, nodes, slow_nodes)
             general = f"{slow_nodes / slow_seconds:,.0f}"

@@ -69,8 +69,8 @@ def main() -> None:
         board = chess.Board(fen)
         n_ours, t_ours = best_time(lambda: perft(ours_pos, depth), args.repeat)  # noqa: B023
         n_theirs, t_theirs = best_time(
-            lambda: python_chess_perft(board, depth),
-            args.repeat,  # noqa: B023
+            lambda: python_chess_perft(board, depth),  # noqa: B023
+            args.repeat,
         )
         assert n_ours == n_theirs, (name, n_ours, n_theirs)
         if not args.quick:
