@@ -19,6 +19,7 @@ import random
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TypeGuard
 
 from trebuchet.analysis.board import (
     AnalysisError,
@@ -32,6 +33,7 @@ from trebuchet.analysis.moves import (
     FORWARD,
     SIDEWAYS,
     capture_squares,
+    check_board_work,
     direction,
     generate,
     present_squares,
@@ -139,6 +141,12 @@ def _enemy_of(variant: Game, form: PieceForm) -> Piece:
     return variant.piece(form.kind, BLACK)
 
 
+def betza_counted(variant: Game, form: PieceForm) -> TypeGuard[Variant]:
+    """Whether ``form``'s captures are counted from its Betza terms (exactly, at no
+    cost) rather than by trying a lone enemy on every square its moves read."""
+    return isinstance(variant, Variant) and is_betza(form.ptype(variant)) and not form.cargo
+
+
 def square_mobility(variant: Game, pos: Position, sq: int, form: PieceForm) -> SquareMobility:
     """Moves and captures of ``form`` on ``sq`` of the otherwise empty ``pos``."""
     piece = form.piece(variant)
@@ -148,7 +156,7 @@ def square_mobility(variant: Game, pos: Position, sq: int, form: PieceForm) -> S
     split = {FORWARD: 0, SIDEWAYS: 0, BACKWARD: 0}
     for move in moves:
         split[direction(variant, sq, target_square(move, sq), WHITE)] += 1
-    if isinstance(variant, Variant) and is_betza(form.ptype(variant)) and not form.cargo:
+    if betza_counted(variant, form):
         walls = frozenset(s for s, p in enumerate(pos.board) if p is WALL)
         captures = len(lone_enemy_captures(variant, form.kind, sq, walls))
     else:
@@ -163,7 +171,9 @@ def empty_board(
     (or, given ``walls``, with exactly those squares missing)."""
     pos = empty_position(variant, walls_for(variant, terrain) if walls is None else walls)
     result = Mobility(variant.name, form, terrain)
-    for sq in present_squares(pos):
+    squares = present_squares(pos)
+    check_board_work(len(squares), form.piece(variant), f"mobility of {form.label}")
+    for sq in squares:
         result.squares[sq] = square_mobility(variant, pos, sq, form)
     return result
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from types import FunctionType
 from typing import Any, SupportsIndex, overload
 
+from trebuchet.analysis.board import AnalysisError
 from trebuchet.variants.game import Game
 from trebuchet.variants.move import Change, Move, Place, Relocate, Remove, Terrain
 from trebuchet.variants.pieces import WALL, WHITE, Piece, PieceType, Player
@@ -132,6 +133,30 @@ def _logs_reads(kind: type[PieceType]) -> bool:
         for klass in kind.__mro__
         if "generate" in klass.__dict__ and klass is not PieceType
     )
+
+
+#: the most work one analysis of a piece over a whole board may take, counted as
+#: squares x squares x the move programs one generation runs (a bound on the
+#: squares one square's moves can read, for every square, the captures' probes
+#: included).  FIDE chess's Queen is 4,096; a Zillions chess piece 8 programs
+#: 33,000; Tai Shogi's 25 x 25 board with 30 programs 11,700,000 (seconds); a
+#: 141 x 141 board of Rooks 1,600,000,000 and a piece of 624 move blocks on a
+#: 20 x 20 board 100,000,000 ran for minutes, and are refused.
+MAX_BOARD_WORK = 50_000_000
+
+
+def check_board_work(squares: int, piece: Piece, what: str) -> None:
+    """Refuse, in one line naming the limit, to measure ``piece`` on every one of
+    ``squares`` squares when that would be more than :data:`MAX_BOARD_WORK`."""
+    assert piece.type is not None
+    programs = max(1, len(getattr(piece.type, "moves", ())) + len(getattr(piece.type, "drops", ())))
+    work = squares * squares * programs
+    if work > MAX_BOARD_WORK:
+        raise AnalysisError(
+            f"{what}: {piece.type.name} on {squares} squares with {programs} move block(s) "
+            f"is {squares} x {squares} x {programs} = {work:,} steps of work, more than "
+            f"{MAX_BOARD_WORK:,}; too much to measure"
+        )
 
 
 def capture_squares(pos: Position, sq: int, piece: Piece, enemy: Piece) -> list[int]:

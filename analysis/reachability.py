@@ -15,19 +15,26 @@ enough for every kind of a 12 x 12 game in well under a second.
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from trebuchet.analysis.board import AnalysisError, PieceForm, empty_position, walls_for
-from trebuchet.analysis.moves import capture_squares, destination, generate, present_squares
-from trebuchet.analysis.paths import is_betza, lone_enemy_captures
+from trebuchet.analysis.mobility import betza_counted
+from trebuchet.analysis.moves import (
+    capture_squares,
+    check_board_work,
+    destination,
+    generate,
+    present_squares,
+)
+from trebuchet.analysis.output import visible_text
+from trebuchet.analysis.paths import lone_enemy_captures
+from trebuchet.converters.json_format import json_text
 from trebuchet.variants.errors import shown
 from trebuchet.variants.game import Game
 from trebuchet.variants.pieces import BLACK, WALL
-from trebuchet.variants.variant import Variant
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,12 +61,13 @@ def move_graph(
         graph.add_node(sq, name=names[sq])
     piece = form.piece(variant)
     enemy = variant.piece(form.kind, BLACK)
+    check_board_work(len(squares), piece, f"reachability of {form.label}")
     for sq in squares:
         pos.board[sq] = piece
         ends = {destination(m, sq) for m in generate(pos, sq, piece)}
         pos.board[sq] = None
         if captures:
-            if isinstance(variant, Variant) and is_betza(form.ptype(variant)) and not form.cargo:
+            if betza_counted(variant, form):
                 ends |= lone_enemy_captures(variant, form.kind, sq, walls)
             else:
                 ends |= set(capture_squares(pos, sq, piece, enemy))
@@ -173,11 +181,24 @@ class Reachability:
         }
 
 
+#: the most steps the distances from every square may take (squares x moves):
+#: FIDE chess's Queen 93,000, Titan Chess's 12 x 12 board some 600,000, a 141 x
+#: 141 board of Rooks 110,000,000,000 (refused: it ran for minutes)
+MAX_DISTANCE_WORK = 200_000_000
+
+
 def reachability(
     variant: Game, form: PieceForm, terrain: str = "start", *, captures: bool = False
 ) -> Reachability:
     """Build the graph of ``form`` and read its distances and components."""
     graph = move_graph(variant, form, terrain, captures=captures)
+    pairs = graph.number_of_nodes() * graph.number_of_edges()
+    if pairs > MAX_DISTANCE_WORK:
+        raise AnalysisError(
+            f"reachability of {form.label}: distances from each of {graph.number_of_nodes()} "
+            f"squares along {graph.number_of_edges()} moves are more than "
+            f"{MAX_DISTANCE_WORK:,} steps; too much to measure"
+        )
     order: Callable[[set[int]], list[int]] = sorted
     networkx = _networkx()
     classes = sorted((order(c) for c in networkx.weakly_connected_components(graph)), key=min)
@@ -204,10 +225,15 @@ def distances_from(result: Reachability, variant: Game, square: str) -> dict[int
 
 
 def _named(graph: nx.DiGraph) -> nx.DiGraph:
-    """The same graph with square names as node ids (what other tools want to read)."""
-    named = _networkx().relabel_nodes(graph, {n: graph.nodes[n]["name"] for n in graph.nodes})
+    """The same graph with square names as node ids (what other tools want to read),
+    names and the graph's texts made :func:`visible_text` so that XML can hold them."""
+    names = {n: visible_text(graph.nodes[n]["name"]) for n in graph.nodes}
+    named = _networkx().relabel_nodes(graph, names)
     for node in named.nodes:
         named.nodes[node].pop("name", None)
+    for key, value in list(named.graph.items()):
+        if isinstance(value, str):
+            named.graph[key] = visible_text(value)
     return named
 
 
@@ -216,15 +242,26 @@ def to_graphml(graph: nx.DiGraph) -> str:
 
 
 def to_dot(graph: nx.DiGraph) -> str:
-    """Graphviz DOT, written by hand (no pydot needed)."""
+    """Graphviz DOT, written by hand (no pydot needed); every name a quoted ID."""
     title = f"{graph.graph.get('variant', '')} {graph.graph.get('piece', '')}".strip()
-    lines = [f'digraph "{title}" {{']
-    for node in sorted(graph.nodes):
-        lines.append(f'  "{graph.nodes[node]["name"]}";')
-    for a, b in sorted(graph.edges):
-        lines.append(f'  "{graph.nodes[a]["name"]}" -> "{graph.nodes[b]["name"]}";')
+    names = {n: dot_id(graph.nodes[n]["name"]) for n in graph.nodes}
+    lines = [f"digraph {dot_id(title)} {{"]
+    lines += [f"  {names[node]};" for node in sorted(graph.nodes)]
+    lines += [f"  {names[a]} -> {names[b]};" for a, b in sorted(graph.edges)]
     lines.append("}")
     return "\n".join(lines) + "\n"
+
+
+def dot_id(text: str) -> str:
+    r"""``text`` as a DOT quoted ID: ``"`` and ``\`` escaped, so that a name
+    ending in ``\`` cannot swallow the quote after it, and the characters DOT
+    cannot hold written visibly (:func:`visible_text`).
+
+    >>> print(dot_id('a"b\\'))
+    "a\"b\\"
+    """
+    escaped = visible_text(text).replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
 
 
 def to_json(result: Reachability, names: tuple[str, ...], source: int | None = None) -> str:
@@ -235,4 +272,4 @@ def to_json(result: Reachability, names: tuple[str, ...], source: int | None = N
     if source is not None:
         data["from"] = names[source]
         data["distances"] = {names[t]: d for t, d in sorted(result.distances[source].items())}
-    return json.dumps(data, indent=1) + "\n"
+    return json_text(data, indent=1) + "\n"

@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from html import escape  # not xml.sax.saxutils: it imports urllib, ssl and email (7 MB)
 from math import hypot
 
 from trebuchet.analysis.diagram import file_label, piece_labels, position_status
+from trebuchet.analysis.output import markup_escape
 from trebuchet.variants.geometry import Geometry
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, Player, color_name
 from trebuchet.variants.position import Position
@@ -59,7 +59,7 @@ def _text(x: float, y: float, text: str, size: float, *, width: float | None = N
         fit = f' textLength="{width:.0f}" lengthAdjust="spacingAndGlyphs"'
     return (
         f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" font-size="{size}"{fit}'
-        f"{extra}>{escape(text)}</text>"
+        f"{extra}>{markup_escape(text)}</text>"
     )
 
 
@@ -195,7 +195,7 @@ def piece_glyph(
     letter_y = cy + size * 0.35 - (radius * 0.25 if piece.cargo else 0)
     letter = named.get(piece.kind, piece.kind)
     parts = [
-        f'<g class="piece" data-piece="{escape(piece.symbol)}">',
+        f'<g class="piece" data-piece="{markup_escape(piece.symbol)}">',
         f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{ground}" '
         'stroke="black" stroke-width="1.5"/>',
         _text(cx, letter_y, letter, size, width=radius * 1.7,
@@ -532,14 +532,14 @@ def layout_svg(
         parts.append(
             f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" '
             f'fill="{LIGHT if light else DARK}" stroke="#6d5237" stroke-width="0.5">'
-            f"<title>{escape(cell.name)}</title></rect>"
+            f"<title>{markup_escape(cell.name)}</title></rect>"
         )
         if cell.mark:
             radius = min(w, h) * 0.38
             ink, ground = ("black", "white") if cell.first_player else ("white", "black")
             cx, cy = x + w / 2, y + h / 2
             parts.append(
-                f'<g class="piece" data-piece="{escape(cell.mark)}">'
+                f'<g class="piece" data-piece="{markup_escape(cell.mark)}">'
                 f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{radius:.1f}" fill="{ground}" '
                 'stroke="black" stroke-width="1.5"/>'
                 + _text(cx, cy + radius * 0.4, cell.mark, round(radius * 1.1),

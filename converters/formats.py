@@ -13,10 +13,12 @@ detection by extension or content all come from one place.
 from __future__ import annotations
 
 import os
+import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from trebuchet.converters import courier, json_format, pgn, text_files, zsg
+from trebuchet.converters.inputs import open_input
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -49,11 +51,16 @@ def detect_format(path: str) -> Format:
     for fmt in FORMATS.values():
         if ext in fmt.extensions and fmt.reader is not None:
             return fmt
-    try:
-        with open(path, "rb") as handle:
+    with open_input(path, lambda reason: RecordError(reason, source=path)) as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            # a pipe cannot be read twice: once to look, once to read
+            raise RecordError(
+                "standard input is not a file; give its format with --from", source=path
+            )
+        try:
             head = handle.read(1024).decode("utf-8", "replace")
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror}", source=path) from None
+        except OSError as exc:
+            raise RecordError(f"cannot read: {exc.strerror}", source=path) from None
     for fmt in FORMATS.values():
         if fmt.sniff is not None and fmt.sniff(head):
             return fmt
@@ -66,7 +73,7 @@ def read_records(
     """The games of the file at ``path`` (format given or detected); ``progress`` is
     told of the bytes read."""
     fmt = fmt or detect_format(path)
-    if not os.path.isfile(path):
+    if not os.path.lexists(path):
         raise RecordError("no such file", source=path)
     if fmt.reader is None:
         raise RecordError(f"format {fmt.name!r} cannot be read", source=path)

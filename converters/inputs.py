@@ -6,13 +6,22 @@ which refuses a file larger than the reader's limit before reading a byte of
 it, and reads at most one byte past the limit even when the size could not be
 known in advance.  The streaming PGN reader reads lines of at most
 :data:`MAX_LINE` bytes instead.
+
+Every input is opened by :func:`open_input`, which takes only a regular file:
+a FIFO, a device (``/dev/zero``), a socket or a folder is refused in one line
+before a byte is read, so nothing waits for ever on a FIFO with no writer or
+reads without end from a device.  Standard input named as a file
+(``/dev/stdin``) is the one exception: it is read as it is, since the user
+asked for it.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 from trebuchet.converters.errors import RecordError
 from trebuchet.variants.errors import TrebuchetError
@@ -28,17 +37,93 @@ ErrorFactory = Callable[[str], TrebuchetError]
 """Turns a reason (``file is … bytes``, ``cannot read: …``) into the reader's own error."""
 
 
+#: names of standard input, which may be a pipe or a terminal
+STDIN_NAMES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+
+
+def open_input(path: str | Path, error: ErrorFactory) -> BinaryIO:
+    """``path`` opened for reading, if it is a regular file or standard input;
+    ``error(reason)`` names what it is otherwise, or why it cannot be opened.
+
+    The file is opened without blocking (a FIFO with no writer would stop
+    ``open`` itself), then checked with ``fstat`` on the open file, so nothing
+    can swap it between the check and the read.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise error(f"cannot read: {exc.strerror}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode) and os.fspath(path) not in STDIN_NAMES:
+            raise error(f"is {file_kind(mode)}, not a regular file; give a game or rules file")
+        os.set_blocking(fd, True)
+        handle = os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+    try:
+        packed = compression(handle.peek(len(_BZIP2_BLOCK) + 4))
+    except OSError as exc:
+        handle.close()
+        raise error(f"cannot read: {exc.strerror}") from None
+    if packed:
+        handle.close()
+        raise error(f"is a {packed}-compressed file; decompress it first")
+    return handle
+
+
+#: the first bytes of each compressed format (bzip2's "BZh" is followed by a
+#: level digit and its block magic, so that no text is taken for one)
+_MAGIC = (
+    (b"\x1f\x8b", "gzip"),
+    (b"\xfd7zXZ\x00", "xz"),
+    (b"\x28\xb5\x2f\xfd", "zstd"),
+    (b"PK\x03\x04", "zip"),
+    (b"7z\xbc\xaf\x27\x1c", "7z"),
+)
+_BZIP2_BLOCK = b"\x31\x41\x59\x26\x53\x59"
+
+
+def compression(head: bytes) -> str | None:
+    r"""The compressed format a file's first bytes announce, or None for any other.
+
+    >>> compression(b"\x1f\x8b\x08\x00"), compression(b"BZh91AY&SY"), compression(b"[Event")
+    ('gzip', 'bzip2', None)
+    """
+    for magic, name in _MAGIC:
+        if head.startswith(magic):
+            return name
+    if head[:3] == b"BZh" and head[3:4].isdigit() and head[4:10] == _BZIP2_BLOCK:
+        return "bzip2"
+    return None
+
+
+def file_kind(mode: int) -> str:
+    """What a file that is not a regular one is, for a message (``a FIFO``)."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a special file"
+
+
 def read_bytes(path: str | Path, limit: int, error: ErrorFactory) -> bytes:
     """The bytes of the file at ``path``; ``error(reason)`` is raised for a file larger
-    than ``limit`` (before it is read) or one that cannot be read."""
-    try:
-        with open(path, "rb") as handle:
+    than ``limit`` (before it is read), one that is not a regular file, or one that
+    cannot be read."""
+    with open_input(path, error) as handle:
+        try:
             size = os.fstat(handle.fileno()).st_size
             if size > limit:
                 raise error(too_big(size, limit))
             data = handle.read(limit + 1)
-    except OSError as exc:
-        raise error(f"cannot read: {exc.strerror}") from None
+        except OSError as exc:
+            raise error(f"cannot read: {exc.strerror}") from None
     if len(data) > limit:
         raise error(too_big(len(data), limit, more=True))
     return data
@@ -62,10 +147,7 @@ def file_lines(path: str, progress: Callable[[int], None] | None = None) -> Iter
     """The lines of the file at ``path``, each at most :data:`MAX_LINE` bytes (``progress``
     told the size of each); RecordError names the file, and the line that is longer or
     could not be read."""
-    try:
-        raw = open(path, "rb")  # noqa: SIM115 - closed by the with below, errors caught here
-    except OSError as exc:
-        raise RecordError(f"cannot read: {exc.strerror}", source=path) from None
+    raw = open_input(path, lambda reason: RecordError(reason, source=path))
     number = 0
     with raw:
         while True:

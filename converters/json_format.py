@@ -79,6 +79,19 @@ MAX_DIGITS = 20
 _STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
 
 
+def json_text(data: Any, *, indent: int | None = None) -> str:
+    r"""JSON as trebuchet writes it everywhere (``--json``, ``--jsonl``, the ``json``
+    format): UTF-8 text as it is, but U+2028 and U+2029 escaped, since JavaScript
+    before ES2019 and many line-based tools take them for line breaks (a
+    ``--jsonl`` line must stay one line).
+
+    >>> json_text({"name": "Kå g"})
+    '{"name": "Kå\\u2028g"}'
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 def sniff(head: str) -> bool:
     text = head.lstrip("\ufeff \t\r\n")
     return text.startswith("{") and DOCUMENT_FORMAT in head
@@ -312,7 +325,7 @@ def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
     for i, record in enumerate(records):
         if i:
             out.write(",\n")
-        out.write(json.dumps(game_object(record), ensure_ascii=False, indent=1))
+        out.write(json_text(game_object(record), indent=1))
     out.write("\n]}\n")
 
 

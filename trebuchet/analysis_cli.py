@@ -7,7 +7,6 @@ prints a table (or JSON / CSV) or writes pictures and graph files.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from typing import Any
@@ -38,6 +37,7 @@ from trebuchet.analysis.reachability import (
 from trebuchet.analysis.stats import corpus_stats
 from trebuchet.analysis.svg import heatmap_svg
 from trebuchet.arguments import game_flag, option_flag, output_flag
+from trebuchet.converters.json_format import json_text
 from trebuchet.converters.load import load_variant
 from trebuchet.files import make_folder, write_text
 from trebuchet.progress import Progress
@@ -51,6 +51,13 @@ _TERRAIN = click.option(
     help="start: holes as in the start position (river unbridged); open: every hole filled.",
 )
 
+
+#: --csv's help: what it does to cells a spreadsheet would run
+CSV_HELP = (
+    "Print CSV. A cell that a spreadsheet would take for a formula (one starting "
+    "with =, +, -, @, a tab or a carriage return, such as a name from a rules "
+    "file) is written with a leading ' so that it stays text."
+)
 
 def _file_stem(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "_", text).strip("_") or "piece"
@@ -200,7 +207,7 @@ def _write_mobility_svgs(folder: str, variant: Game, rows: list[MobilityRow]) ->
     "(a game that keeps its hands as positions: --zone board-zone).",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (per-square figures included).")
-@click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")
+@click.option("--csv", "as_csv", is_flag=True, help=CSV_HELP)
 @output_flag("Write a heat map (SVG) per piece into the folder DIR.", metavar="DIR")
 @click.option("--svg", "svg_dir", metavar="DIR", hidden=True, help="Old name of --output.")
 def mobility_command(
@@ -259,7 +266,7 @@ def mobility_command(
             click.echo(f"wrote {path}", err=True)
     cells = [_mobility_cells(r) for r in rows]
     if as_json:
-        click.echo(json.dumps(_mobility_json(rows, variant.geometry.names, zone), indent=1))
+        click.echo(json_text(_mobility_json(rows, variant.geometry.names, zone), indent=1))
     elif as_csv:
         click.echo(csv_text(_MOBILITY_HEADERS, cells), nl=False)
     else:
@@ -411,7 +418,7 @@ _STATS_HEADERS = ("variant", "games", "what", "n", "mean", "median", "q1", "q3",
     help="Worker processes reading files in parallel.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--csv", "as_csv", is_flag=True, help="Print CSV.")
+@click.option("--csv", "as_csv", is_flag=True, help=CSV_HELP)
 def stats_command(
     files: tuple[str, ...], options: tuple[str, ...], jobs: int, as_json: bool, as_csv: bool
 ) -> None:
@@ -436,10 +443,17 @@ def stats_command(
                 bar.advance(sizes[path])
 
             result = corpus_stats(paths, jobs, done, options=options)
+    if not result.variants:
+        # nothing to tabulate: a lone reason is the error; several are warned of first
+        if len(result.errors) == 1:
+            raise AnalysisError(result.errors[0])
+        for error in result.errors:
+            click.echo(f"trebuchet: warning: {error}", err=True)
+        raise AnalysisError("no game could be read from the files given")
     for error in result.errors:
         click.echo(f"trebuchet: warning: {error}", err=True)
     if as_json:
-        click.echo(json.dumps(result.as_dict(), indent=1))
+        click.echo(json_text(result.as_dict(), indent=1))
         return
     rows = []
     for name, vs in sorted(result.variants.items()):
@@ -451,8 +465,6 @@ def stats_command(
         click.echo(csv_text(_STATS_HEADERS, rows), nl=False)
     else:
         click.echo(table(_STATS_HEADERS, rows))
-    if not result.variants:
-        raise AnalysisError("no game could be read from the files given")
 
 
 #: the analysis commands, added to the ``trebuchet`` group by trebuchet.cli

@@ -7,7 +7,6 @@ printed as one line with exit status 1, never as a traceback.
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -19,15 +18,16 @@ from trebuchet import analysis_cli, records_cli, view_cli, zrf_cli
 from trebuchet.analysis.diagram import position_status, text_diagram
 from trebuchet.analysis.svg import board_svg
 from trebuchet.arguments import output_flag, variant_argument
+from trebuchet.converters.json_format import json_text
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.replay import MAX_MOVE_TEXT
-from trebuchet.files import is_stdout, write_text
+from trebuchet.files import StandardOutputError, guarded_stdout, is_stdout, write_text
 from trebuchet.progress import Progress
 from trebuchet.variants.errors import MoveError, SquareError, TrebuchetError, shown
 from trebuchet.variants.fen import EnPassant
 from trebuchet.variants.game import Game
 from trebuchet.variants.move import Move
-from trebuchet.variants.perft import perft
+from trebuchet.variants.perft import perft_reporting
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_class, variant_names
 
@@ -35,11 +35,23 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class TrebuchetGroup(click.Group):
-    """A click group that turns TrebuchetError into one line on stderr and exit 1."""
+    """A click group that turns TrebuchetError into one line on stderr and exit 1,
+    standard output's failures among them (a full disk, a closed descriptor:
+    :class:`~trebuchet.files.GuardedOutput`)."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        with guarded_stdout():
+            return super().main(*args, **kwargs)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a failure to write shows here, not at exit
+            return result
+        except StandardOutputError as exc:
+            if not exc.quiet:
+                click.echo(f"trebuchet: error: {exc}", err=True)
+            sys.exit(1)
         except TrebuchetError as exc:
             click.echo(f"trebuchet: error: {exc}", err=True)
             sys.exit(1)
@@ -59,6 +71,9 @@ def main() -> None:
       trebuchet show catapults-of-troy
       trebuchet check examples/*/*.pgn
       trebuchet view examples/chess960/long-castling.pgn -o long-castling.html
+
+    Exit status: 0 done; 1 an error in the input or the output, said in one line
+    on standard error; 2 a usage error (click's usage, hint and error lines).
     """
 
 
@@ -112,7 +127,7 @@ def variants_command(as_json: bool) -> None:
             }
         )
     if as_json:
-        click.echo(json.dumps(rows, indent=2))
+        click.echo(json_text(rows, indent=2))
         return
     width = max(len(r["name"]) for r in rows)
     for r in rows:
@@ -147,7 +162,7 @@ def moves_command(
     pos = load_position(variant_name, options, game, fen)
     moves = sorted(pos.legal_moves(), key=pos.move_text)
     if as_json:
-        click.echo(json.dumps([_move_entry(pos, m, en_passant) for m in moves], indent=1))
+        click.echo(json_text([_move_entry(pos, m, en_passant) for m in moves], indent=1))
     else:
         for move in moves:
             click.echo(pos.move_text(move))
@@ -241,17 +256,25 @@ def perft_command(
 
 
 def _perft_by_move(pos: Position, depth: int) -> dict[str, int]:
-    """Perft split by first move (as :func:`divide`), the bar advancing a move at a time."""
+    """Perft split by first move (as :func:`divide`), the bar advancing a move at a
+    time and, within a move, showing the leaves counted so far."""
     if depth == 0:
         return {}
     moves = pos.legal_moves()
     counts = {}
     with Progress(len(moves), f"perft {depth}") as bar:
+        counted = 0
+
+        def report(nodes: int) -> None:
+            nonlocal counted
+            counted += nodes
+            bar.alive(f"{name}: {counted:,} nodes")
+
         for move in moves:
             name = pos.move_text(move)
             bar.show(name)
             pos.push(move)
-            counts[name] = perft(pos, depth - 1)
+            counts[name] = perft_reporting(pos, depth - 1, report)
             pos.pop()
             bar.advance()
     return counts

@@ -27,6 +27,7 @@ command:
 from __future__ import annotations
 
 import contextlib
+import errno
 import io
 import os
 import re
@@ -38,8 +39,9 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
-from typing import IO
+from typing import IO, Any
 
+from trebuchet.converters.inputs import file_kind
 from trebuchet.variants.errors import TrebuchetError
 
 #: Output names that mean standard output.
@@ -76,7 +78,7 @@ def write_atomically(
     with _cleanup_on_signals():
         try:
             fd, temp = tempfile.mkstemp(
-                dir=target.parent, prefix=f".{target.name}.{os.getpid()}.", suffix=".tmp"
+                dir=target.parent, prefix=f".{_temp_stem(target)}.{os.getpid()}.", suffix=".tmp"
             )
         except OSError as exc:
             raise OutputError(f"{name}: cannot write: {exc.strerror}") from None
@@ -135,22 +137,10 @@ def _target(name: str) -> Path:
         raise OutputError(f"{name}: cannot write: {exc.strerror}") from None
     if not stat.S_ISREG(info.st_mode):
         raise OutputError(
-            f"{name}: is {_kind(info.st_mode)}, not a regular file; "
+            f"{name}: is {file_kind(info.st_mode)}, not a regular file; "
             "give a file name, or - for standard output"
         )
     return target
-
-
-def _kind(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a folder"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a special file"
 
 
 def _final_mode(target: Path) -> tuple[int, tuple[int, int] | None]:
@@ -174,9 +164,28 @@ def _set_mode(fd: int, mode: int, owner: tuple[int, int] | None) -> None:
             os.fchown(fd, *owner)
 
 
+#: the bytes a temporary name adds to the target's: ``.`` ``.PID.`` ``XXXXXXXX`` ``.tmp``
+_TEMP_EXTRA = 1 + 1 + 10 + 1 + 8 + 4
+
+
+def _temp_stem(target: Path) -> str:
+    """The part of the target's name a temporary name repeats: all of it, or as
+    much as leaves the temporary name within the folder's longest name (a
+    250-byte target is legal where 255 bytes are, its temporary name too)."""
+    try:
+        longest = os.pathconf(target.parent, "PC_NAME_MAX")
+    except (OSError, ValueError):
+        longest = 255
+    room = max(1, longest - _TEMP_EXTRA)
+    stem = target.name
+    while len(os.fsencode(stem)) > room:
+        stem = stem[:-1]  # a character at a time: a name of several bytes stays whole
+    return stem
+
+
 def _remove_stale(target: Path) -> None:
     """Remove temporary files of ``target`` left by processes that are gone (kill -9)."""
-    stale = re.compile(rf"\.{re.escape(target.name)}\.(\d+)\.[A-Za-z0-9_]+\.tmp")
+    stale = re.compile(rf"\.{re.escape(_temp_stem(target))}\.(\d+)\.[A-Za-z0-9_]+\.tmp")
     try:
         entries = list(os.scandir(target.parent))
     except OSError:
@@ -249,5 +258,109 @@ def _write_stdout(write: Callable[[IO[str]], None], encoding: str, newline: str)
         else:
             raw.write(data)
             raw.flush()
-    except OSError as exc:
+    except OSError as exc:  # a stream that is not guarded (the library called directly)
         raise OutputError(f"standard output: cannot write: {exc.strerror}") from None
+
+
+class StandardOutputError(OutputError):
+    """Standard output cannot take the text: closed, a full disk, a broken pipe."""
+
+    def __init__(self, message: str, *, quiet: bool = False) -> None:
+        super().__init__(message)
+        #: a reader that went away (``| head``) is not told why: nobody is there
+        self.quiet = quiet
+
+
+class GuardedOutput:
+    """Standard output as commands see it: a write that fails (``> /dev/full``), or
+    any write where standard output is closed (``>&-``), raises
+    :class:`StandardOutputError`, which the command line prints as one line.
+
+    After a failure the descriptor is pointed at ``/dev/null``, so that the text
+    still buffered is not written again at exit (Python would print a traceback
+    of its own there).
+    """
+
+    def __init__(
+        self,
+        stream: IO[Any] | None,
+        failures: list[StandardOutputError] | None = None,
+        *,
+        binary: bool = False,
+    ) -> None:
+        self._stream = stream
+        #: bytes below, text above: a write of the other kind is a TypeError, as
+        #: on the stream itself (click tells the two apart by trying)
+        self._takes = (bytes, bytearray, memoryview) if binary else str
+        #: the first failure, shared with :attr:`buffer`: every later write fails
+        #: alike (click probes a stream with empty writes and swallows what they raise)
+        self._failures = failures if failures is not None else []
+
+    @property
+    def encoding(self) -> str:
+        return str(getattr(self._stream, "encoding", None) or "utf-8")
+
+    @property
+    def errors(self) -> str:
+        return str(getattr(self._stream, "errors", None) or "strict")
+
+    @property
+    def buffer(self) -> GuardedOutput:
+        """The binary stream below, guarded alike (``_write_stdout`` writes bytes)."""
+        return GuardedOutput(getattr(self._stream, "buffer", None), self._failures, binary=True)
+
+    def write(self, data: Any) -> int:
+        if not isinstance(data, self._takes):
+            raise TypeError(f"write() cannot take {type(data).__name__}")
+        if self._failures:
+            raise self._failures[0]
+        if not data:
+            return 0
+        if self._stream is None:
+            raise StandardOutputError("standard output is closed; nothing could be written")
+        try:
+            return int(self._stream.write(data))
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def flush(self) -> None:
+        if self._failures:
+            raise self._failures[0]
+        if self._stream is None:
+            return
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise self._failed(exc) from None
+
+    def isatty(self) -> bool:
+        return self._stream is not None and self._stream.isatty()
+
+    def fileno(self) -> int:
+        if self._stream is None:
+            raise io.UnsupportedOperation("standard output is closed")
+        return self._stream.fileno()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+    def _failed(self, exc: OSError) -> StandardOutputError:
+        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self.fileno())
+            os.close(devnull)
+        quiet = exc.errno == errno.EPIPE
+        failure = StandardOutputError(f"standard output: cannot write: {exc.strerror}", quiet=quiet)
+        self._failures.append(failure)
+        return failure
+
+
+@contextlib.contextmanager
+def guarded_stdout() -> Iterator[None]:
+    """Standard output guarded (:class:`GuardedOutput`) for the duration."""
+    real = sys.stdout
+    sys.stdout = GuardedOutput(real)
+    try:
+        yield
+    finally:
+        sys.stdout = real

@@ -20,6 +20,8 @@ import click
 
 #: seconds a run lasts before its bar appears
 DELAY = 0.5
+#: seconds between redraws of work inside one step (:meth:`Progress.alive`)
+REDRAW = 0.2
 
 
 def _delay() -> float:
@@ -47,6 +49,7 @@ class Progress:
         self.delay = _delay()
         self._bar: Any = None
         self._manager: Any = None
+        self._drawn = 0.0
 
     def __enter__(self) -> Progress:
         self.start = time.monotonic()
@@ -73,6 +76,19 @@ class Progress:
     def _due(self) -> bool:
         """Whether a bar should be drawn now: on a terminal, once the delay is past."""
         return self.enabled and time.monotonic() - self.start >= self.delay
+
+    def alive(self, item: str) -> None:
+        """Work inside the current step: draw ``item`` after the bar, at most
+        :data:`REDRAW` times a second, the bar itself once the delay has passed."""
+        now = time.monotonic()
+        if now - self._drawn < REDRAW:
+            return
+        self._drawn = now
+        self.item = item
+        if self._bar is not None:
+            self._bar.update(0)
+        elif self._due():
+            self._start_bar()
 
     def show(self, item: str) -> None:
         """The text drawn after the bar from the next update on."""

@@ -11,7 +11,6 @@ summary counts.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -31,6 +30,7 @@ from trebuchet.converters.formats import (
     loss_warning,
     records_of,
 )
+from trebuchet.converters.json_format import json_text
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -213,11 +213,11 @@ def check_command(
         if as_json:
             reports.append(report)
         elif as_jsonl:
-            click.echo(json.dumps(report, ensure_ascii=False))
+            click.echo(json_text(report))
         else:
             _print_report(report, quiet)
     if as_json:
-        click.echo(json.dumps(reports, indent=1, ensure_ascii=False))
+        click.echo(json_text(reports, indent=1))
     click.echo(batch.summary(), err=as_json or as_jsonl)
     if batch.failed:
         sys.exit(1)

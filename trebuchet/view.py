@@ -19,11 +19,11 @@ anything a game file says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 from importlib import resources
 from string import Template
 
 from trebuchet.analysis.diagram import ending, piece_labels, position_status
+from trebuchet.analysis.output import markup_escape
 from trebuchet.analysis.svg import board_svg
 from trebuchet.converters.record import GameRecord, MoveNode, one_line
 from trebuchet.converters.replay import move_number, start_position
@@ -96,9 +96,10 @@ def _line(page: _Page, pos: Position, nodes: list[MoveNode], prev: int) -> str:
         pos.push(node.move)
         frame = page.add(pos, prev, _comment(node.comments), f"{number} {text}")
         if numbered:
-            parts.append(f'<span class="num">{escape(number)}</span>')
-        parts.append(f'<a class="move" href="#" data-frame="{frame}">{escape(text)}</a>')
-        parts.append("".join(f' <span class="nag">{escape(_nag(n))}</span>' for n in node.nags))
+            parts.append(f'<span class="num">{markup_escape(number)}</span>')
+        parts.append(f'<a class="move" href="#" data-frame="{frame}">{markup_escape(text)}</a>')
+        nags = (markup_escape(_nag(n)) for n in node.nags)
+        parts.append("".join(f' <span class="nag">{nag}</span>' for nag in nags))
         parts.append(_notes(node.comments))
         for variation in node.variations:
             inner = _line(page, before.copy(stack=True), variation, prev)
@@ -116,7 +117,7 @@ def _comment(comments: list[str]) -> str:
 
 
 def _notes(comments: list[str]) -> str:
-    return "".join(f' <span class="note">{escape(one_line(c))}</span>' for c in comments)
+    return "".join(f' <span class="note">{markup_escape(one_line(c))}</span>' for c in comments)
 
 
 def _fill(record: GameRecord, page: _Page, final: Position, moves: str) -> str:
@@ -132,16 +133,16 @@ def _fill(record: GameRecord, page: _Page, final: Position, moves: str) -> str:
     )
     first = page.frames[0]
     return Template(_template("viewer.html")).substitute(
-        title=escape(one_line(title)),
-        about=escape(about),
+        title=markup_escape(one_line(title)),
+        about=markup_escape(about),
         css=_template("viewer.css"),
         script=_template("viewer.js"),
         frames="\n".join(_frame_html(i, f) for i, f in enumerate(page.frames)),
-        status=escape(first.status),
-        comment=escape(first.comment),
+        status=markup_escape(first.status),
+        comment=markup_escape(first.comment),
         moves=moves or '<span class="note">no moves</span>',
-        result=escape(_result(record, final)),
-        key=escape(key),
+        result=markup_escape(_result(record, final)),
+        key=markup_escape(key),
     )
 
 
@@ -163,7 +164,7 @@ def _frame_html(index: int, frame: _Frame) -> str:
         "data-prev": number(frame.prev),
         "data-next": number(frame.next),
     }
-    shown = "".join(f' {k}="{escape(v, quote=True)}"' for k, v in attributes.items())
+    shown = "".join(f' {k}="{markup_escape(v)}"' for k, v in attributes.items())
     hidden = "" if index == 0 else " hidden"
     return f'<div class="frame"{shown}{hidden}>\n{frame.svg}</div>'
 

@@ -286,7 +286,10 @@ def read_castling(variant: Variant, pos: Position, field: str) -> frozenset[int]
         return frozenset()
     geo = variant.geometry
     rights = set()
-    for c in field:
+    for at, c in enumerate(field):
+        if c in field[:at]:
+            # as python-chess: a right is given once (9,990 letters would be read otherwise)
+            raise FenError(f"FEN castling field {shown(field)}: {c!r} given twice")
         color = _owner(c)
         king = variant.castling_king(pos, color)
         if king is None:
@@ -386,6 +389,9 @@ def _read_ep(variant: Variant, pos: Position, field: str) -> None:
     names = _SQUARE.findall(field.lower())
     if "".join(names) != field.lower():
         raise FenError(f"FEN en passant field {shown(field)}: expected squares like e3, or '-'")
+    repeated = next((n for at, n in enumerate(names) if n in names[:at]), None)
+    if repeated is not None:
+        raise FenError(f"FEN en passant field {shown(field)}: square {shown(repeated)} given twice")
     found = [geo.index_of(n) for n in names]
     if None in found:
         missing = names[found.index(None)]
