@@ -12,6 +12,8 @@ or trebuchet's own chess), or a wall time the issue sets a bound on:
   process, imports left out (no goal; it shows what start-up costs); and the
   peak resident memory of a fresh process that imports its library and replays
   it all, game by game (goal: within 1.2x);
+- start-up: ``trebuchet check`` of a one-game PGN, a whole process, median of
+  7 (issue 28's goal: 0.12 s);
 - python-chess's perft suites of the lichess variants, against python-chess
   (no goal: the issue asks for them to be measured compiled);
 - the Zillions engine: chess.zrf perft(3) against native chess (goal: within
@@ -44,7 +46,7 @@ import chess  # noqa: E402
 from legality import GAMES, counted_perft, own_moves  # noqa: E402
 from perft import CHESS_POSITIONS, python_chess_perft  # noqa: E402
 from replay import DEFAULT as WORLD_MATCHES  # noqa: E402
-from replay import fastest_runs, whole_processes  # noqa: E402
+from replay import fastest_runs, process_seconds, whole_processes  # noqa: E402
 from variants_perft import PLAN, SUITES, run_suite  # noqa: E402
 
 import trebuchet  # noqa: E402
@@ -72,6 +74,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
         (">=", 3.0),
     ),
     ("replay", "PGN replay in process (world matches), x python-chess", "{:.2f}x", None, None),
+    ("startup", "trebuchet check of a one-game PGN, whole process, s", "{:.3f} s", ("<=", 0.12),
+     ("<=", 0.12)),
     ("memory", "replay peak memory, x python-chess", "{:.2f}x", ("<=", 1.2), ("<=", 1.2)),
     # the engine is interpreted in both builds: the goal is the pure build's
     ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 200), None),
@@ -145,6 +149,16 @@ def _replay_process() -> float:
     return theirs / ours
 
 
+def _startup() -> float:
+    """Median seconds of ``trebuchet check`` on one short bundled game, as a user
+    runs it: start-up, imports, the game's tables, the replay and the report."""
+    game = ROOT / "examples" / "chess960" / "long-castling.pgn"
+    command = [str(Path(sys.executable).with_name("trebuchet")), "check", str(game)]
+    process_seconds(command)  # the bytecode cache written, as a user's install has it
+    runs = sorted(process_seconds(command) for _ in range(7))
+    return runs[len(runs) // 2]
+
+
 def _peak_rss(runner: str) -> int:
     """The resident memory at its highest (KiB) of a fresh process that imports its
     library and replays the corpus with ``runner`` of bench/replay.py."""
@@ -207,6 +221,7 @@ def collect(build: str, out: Path) -> None:
         steps.append(("PGN replay", lambda: {"replay": _replay()}))
         steps.append(("PGN replay, whole process", lambda: {"replay_process": _replay_process()}))
         steps.append(("replay memory", lambda: {"memory": _memory()}))
+    steps.append(("start-up", lambda: {"startup": _startup()}))
     steps.append(("Zillions engine", _zrf))
     for label, step in steps:
         print(f"{build}: {label} …", file=sys.stderr, flush=True)

@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from trebuchet.converters.zrf.model import read_zrf
-from trebuchet.converters.zrf.to_variant import variant_class
 from trebuchet.variants.errors import OptionError, UnknownVariantError, shown
 from trebuchet.variants.game import Game
 from trebuchet.variants.registry import get_variant
@@ -77,6 +75,11 @@ def _zrf_variant(name: str, identity: tuple[Path, int, int], game: str) -> Game:
     """One rules file's game, built once while the file (``identity``: where it is,
     when it changed, its size) stays the same: reading and compiling a large rules
     file takes a second."""
+    # the Zillions reader and engine, imported only for a rules file: a third of
+    # the start-up of a command that reads a chess game (docs/speed.md, "Start-up")
+    from trebuchet.converters.zrf.model import read_zrf
+    from trebuchet.converters.zrf.to_variant import variant_class
+
     chosen = read_zrf(name).game(game or None)
     if chosen.separator:
         raise ZrfError(f"game {shown(game)} is a menu separator, not a game", name)

@@ -26,7 +26,7 @@ from trebuchet.variants.errors import shown as shown  # re-exported: every reade
 from trebuchet.variants.game import Game
 from trebuchet.variants.move import Move
 from trebuchet.variants.notation import Notation
-from trebuchet.variants.registry import get_variant, variant_class, variant_names
+from trebuchet.variants.registry import BUNDLED, get_variant, variant_class, variant_names
 
 NotationFactory = Callable[[Game], Notation]
 """How a format's move texts are read: given the variant, the notation to use."""
@@ -289,9 +289,12 @@ def resolve_variant_name(tag: str) -> str | None:
     key = _squash(tag)
     if key in _CHESS_ALIASES:
         return "chess"
+    for name in BUNDLED:  # by name first: no game's module, no plugin scan, is needed
+        if key == _squash(name):
+            return name
     for name in variant_names():
         cls = variant_class(name)
-        if key in (_squash(name), _squash(cls.title), *(_squash(a) for a in cls.aliases)):
+        if key in (_squash(cls.title), *(_squash(a) for a in cls.aliases)):
             return name
     return None
 

@@ -34,79 +34,151 @@ True
 
 from __future__ import annotations
 
-import sys
+import importlib
+import importlib.util
 import warnings
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING, Any
 
-from trebuchet.analysis.board import (
-    AnalysisError,
-    PieceForm,
-    find_piece,
-    piece_forms,
-    zone_squares,
-)
-from trebuchet.analysis.mobility import Mobility, MobilityRow, empty_board, report
-from trebuchet.analysis.reachability import Reachability, reachability
-from trebuchet.analysis.svg import board_svg
-from trebuchet.converters.formats import FORMATS, detect_format, format_named, read_records
-from trebuchet.converters.load import load_variant
-from trebuchet.converters.record import (
-    Format,
-    GameRecord,
-    MoveNode,
-    RecordError,
-    ReplayError,
-)
-from trebuchet.converters.replay import replay
-from trebuchet.variants import variant as _core
-from trebuchet.variants.errors import (
-    AmbiguousMoveError,
-    BetzaError,
-    FenError,
-    IllegalMoveError,
-    MoveError,
-    OptionError,
-    SquareError,
-    TrebuchetError,
-    UnknownVariantError,
-)
-from trebuchet.variants.game import Game, Outcome
-from trebuchet.variants.move import (
-    Action,
-    Change,
-    Hand,
-    Move,
-    MoveKind,
-    Place,
-    Relocate,
-    Remove,
-    Terrain,
-)
-from trebuchet.variants.notation import Notation
-from trebuchet.variants.perft import divide, perft
-from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
-from trebuchet.variants.position import Position
-from trebuchet.variants.registry import get_variant, variant_names
-from trebuchet.variants.variant import Promotion, Variant
-from trebuchet.view import game_html
+if TYPE_CHECKING:  # what the names are; at run time each is imported when first used
+    from trebuchet.analysis.board import (
+        AnalysisError,
+        PieceForm,
+        find_piece,
+        piece_forms,
+    )
+    from trebuchet.analysis.mobility import Mobility, MobilityRow, empty_board, report
+    from trebuchet.analysis.reachability import Reachability
+    from trebuchet.analysis.svg import board_svg
+    from trebuchet.converters.formats import FORMATS, detect_format
+    from trebuchet.converters.load import load_variant
+    from trebuchet.converters.record import (
+        Format,
+        GameRecord,
+        MoveNode,
+        RecordError,
+        ReplayError,
+    )
+    from trebuchet.converters.replay import replay
+    from trebuchet.variants.errors import (
+        AmbiguousMoveError,
+        BetzaError,
+        FenError,
+        IllegalMoveError,
+        MoveError,
+        OptionError,
+        SquareError,
+        TrebuchetError,
+        UnknownVariantError,
+    )
+    from trebuchet.variants.game import Game, Outcome
+    from trebuchet.variants.move import (
+        Action,
+        Change,
+        Hand,
+        Move,
+        MoveKind,
+        Place,
+        Relocate,
+        Remove,
+        Terrain,
+    )
+    from trebuchet.variants.notation import Notation
+    from trebuchet.variants.perft import divide, perft
+    from trebuchet.variants.pieces import BLACK, WHITE, Piece, PieceType, Player
+    from trebuchet.variants.position import Position
+    from trebuchet.variants.registry import get_variant, variant_names
+    from trebuchet.variants.variant import Promotion, Variant
+    from trebuchet.view import game_html
+
+#: each public name and the module that defines it: ``import trebuchet`` costs
+#: little, and the first use of a name imports what it needs (docs/speed.md)
+_EXPORTS: dict[str, str] = {
+    "Action": "trebuchet.variants.move",
+    "AmbiguousMoveError": "trebuchet.variants.errors",
+    "AnalysisError": "trebuchet.analysis.board",
+    "BLACK": "trebuchet.variants.pieces",
+    "BetzaError": "trebuchet.variants.errors",
+    "Change": "trebuchet.variants.move",
+    "FORMATS": "trebuchet.converters.formats",
+    "FenError": "trebuchet.variants.errors",
+    "Format": "trebuchet.converters.record",
+    "Game": "trebuchet.variants.game",
+    "GameRecord": "trebuchet.converters.record",
+    "Hand": "trebuchet.variants.move",
+    "IllegalMoveError": "trebuchet.variants.errors",
+    "Mobility": "trebuchet.analysis.mobility",
+    "MobilityRow": "trebuchet.analysis.mobility",
+    "Move": "trebuchet.variants.move",
+    "MoveError": "trebuchet.variants.errors",
+    "MoveKind": "trebuchet.variants.move",
+    "MoveNode": "trebuchet.converters.record",
+    "Notation": "trebuchet.variants.notation",
+    "OptionError": "trebuchet.variants.errors",
+    "Outcome": "trebuchet.variants.game",
+    "Piece": "trebuchet.variants.pieces",
+    "PieceForm": "trebuchet.analysis.board",
+    "PieceType": "trebuchet.variants.pieces",
+    "Place": "trebuchet.variants.move",
+    "Player": "trebuchet.variants.pieces",
+    "Position": "trebuchet.variants.position",
+    "Promotion": "trebuchet.variants.variant",
+    "Reachability": "trebuchet.analysis.reachability",
+    "RecordError": "trebuchet.converters.record",
+    "Relocate": "trebuchet.variants.move",
+    "Remove": "trebuchet.variants.move",
+    "ReplayError": "trebuchet.converters.record",
+    "SquareError": "trebuchet.variants.errors",
+    "Terrain": "trebuchet.variants.move",
+    "TrebuchetError": "trebuchet.variants.errors",
+    "UnknownVariantError": "trebuchet.variants.errors",
+    "Variant": "trebuchet.variants.variant",
+    "WHITE": "trebuchet.variants.pieces",
+    "board_svg": "trebuchet.analysis.svg",
+    "detect_format": "trebuchet.converters.formats",
+    "divide": "trebuchet.variants.perft",
+    "empty_board": "trebuchet.analysis.mobility",
+    "find_piece": "trebuchet.analysis.board",
+    "game_html": "trebuchet.view",
+    "get_variant": "trebuchet.variants.registry",
+    "load_variant": "trebuchet.converters.load",
+    "perft": "trebuchet.variants.perft",
+    "piece_forms": "trebuchet.analysis.board",
+    "replay": "trebuchet.converters.replay",
+    "report": "trebuchet.analysis.mobility",
+    "variant_names": "trebuchet.variants.registry",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module the first time it is asked for."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'trebuchet' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def _core_origin() -> str:
+    """Where the rules core loads from, found without importing it."""
+    spec = importlib.util.find_spec("trebuchet.variants.variant")
+    return (spec.origin if spec is not None else None) or ""
+
 
 #: True when the rules core was loaded from the compiled build (``make fast``,
 #: docs/speed.md); False for the pure-Python package, the default install
-COMPILED: bool = not (_core.__file__ or "").endswith(".py")
+COMPILED: bool = not _core_origin().endswith(".py")
 
 
 def _stale_modules() -> list[str]:
     """Compiled modules of ours whose source was changed after they were built."""
     stale = []
-    for name, module in list(sys.modules.items()):
-        built = getattr(module, "__file__", None) or ""
-        if not name.startswith("trebuchet.") or not built.endswith(".so"):
-            continue
-        source = Path(built).with_name(Path(built).name.split(".")[0] + ".py")
-        if source.exists() and source.stat().st_mtime > Path(built).stat().st_mtime:
-            stale.append(name)
+    for built in sorted(Path(_core_origin()).parent.parent.glob("*/*.so")):
+        source = built.with_name(built.name.split(".")[0] + ".py")
+        if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
+            stale.append(f"{built.parent.name}/{source.name}")
     return stale
 
 
@@ -127,11 +199,15 @@ def read_games(path: str, format: str | None = None) -> Iterator[GameRecord | Re
     The records are not replayed yet: :func:`replay` checks one and fills in
     its moves.
     """
+    from trebuchet.converters.formats import format_named, read_records  # see _EXPORTS
+
     return read_records(path, format_named(format) if format else None)
 
 
 def write_games(records: Iterable[GameRecord], out: IO[str], format: str) -> None:
     """Write replayed ``records`` to the text stream ``out`` in ``format``."""
+    from trebuchet.converters.formats import format_named  # see _EXPORTS
+
     format_named(format).write(records, out)
 
 
@@ -139,12 +215,18 @@ def mobility(variant: Game, piece: str, *, zone: str | None = None) -> Mobility:
     """Empty-board mobility of the kind called ``piece`` (letter or name) on every square,
     or on the squares of a Zillions game's ``zone`` (its ``board-zone``, leaving out
     hands kept as positions)."""
+    from trebuchet.analysis.board import find_piece, zone_squares  # see _EXPORTS
+    from trebuchet.analysis.mobility import empty_board
+
     found = empty_board(variant, find_piece(variant, piece))
     return found if zone is None else found.within(zone_squares(variant, zone))
 
 
 def reach(variant: Game, piece: str) -> Reachability:
     """The reachability graph of the kind called ``piece``: distances, colour classes."""
+    from trebuchet.analysis.board import find_piece  # see _EXPORTS
+    from trebuchet.analysis.reachability import reachability
+
     return reachability(variant, find_piece(variant, piece))
 
 

@@ -122,7 +122,18 @@ class BetzaPiece(PieceType):
 
     def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
+        first: Player | None = None
         for color in initial:
+            if first is not None and self._colour_blind():
+                # Black's board is White's turned round, and the piece moves alike
+                # both ways: the same tables (half of a game's start-up)
+                self._steps[color] = self._steps[first]
+                self._rays[color] = self._rays[first]
+                self._ep[color] = self._ep[first]
+                self._hops[color] = self._hops[first]
+                self._ways[color] = self._ways[first]
+                continue
+            first = color
             tables = [
                 self._square_tables(geometry, sq, color, initial) for sq in range(geometry.size)
             ]
@@ -131,6 +142,15 @@ class BetzaPiece(PieceType):
             self._ep[color] = [t[2] for t in tables]
             self._hops[color] = [t[3] for t in tables]
             self._ways[color] = [_ways(t[0], t[1]) for t in tables]
+
+    def _colour_blind(self) -> bool:
+        """Whether the piece's moves are the same for either player: no move only
+        from the initial squares, and every vector's opposite a vector of the same
+        component (so turning the board round changes nothing)."""
+        return all(
+            not comp.initial and set(comp.vectors) == {(-x, -y) for x, y in comp.vectors}
+            for comp in self.components
+        )
 
     def _square_tables(
         self, geometry: Geometry, sq: int, color: Player, initial: dict[Player, frozenset[int]]

@@ -13,57 +13,52 @@ that its distribution registers in the entry-point group ``trebuchet.variants``
 from __future__ import annotations
 
 import difflib
+import importlib
 from collections.abc import Iterable
 from functools import cache
+from typing import TYPE_CHECKING
 
-from trebuchet.variants.antichess import Antichess, Giveaway
-from trebuchet.variants.atomic import Atomic
-from trebuchet.variants.catapults_of_troy import CatapultsOfTroy
-from trebuchet.variants.chess import Chess
-from trebuchet.variants.chess960 import Chess960
-from trebuchet.variants.crazyhouse import Crazyhouse
-from trebuchet.variants.duggans_fantasy_chess import DuggansFantasyChess
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
-from trebuchet.variants.horde import Horde
-from trebuchet.variants.king_of_the_hill import KingOfTheHill
-from trebuchet.variants.mangonel_chess import MangonelChess
-from trebuchet.variants.racing_kings import RacingKings
-from trebuchet.variants.seirawan import Seirawan
-from trebuchet.variants.seirawan960 import Seirawan960
-from trebuchet.variants.shatranj_of_troy import ShatranjOfTroy
-from trebuchet.variants.sittuyin import Sittuyin
-from trebuchet.variants.three_check import ThreeCheck
-from trebuchet.variants.titan_chess import TitanChess
-from trebuchet.variants.variant import Variant
+
+if TYPE_CHECKING:
+    from trebuchet.variants.variant import Variant
 
 ENTRY_POINT_GROUP = "trebuchet.variants"
 
-#: The games that come with trebuchet, FIDE chess first.
-BUNDLED: tuple[type[Variant], ...] = (
-    Chess,
-    CatapultsOfTroy,
-    ShatranjOfTroy,
-    MangonelChess,
-    DuggansFantasyChess,
-    TitanChess,
+#: The games that come with trebuchet, FIDE chess first: each name and the class
+#: that plays it ("module:Class" of trebuchet.variants).  A game's module is
+#: imported when the game is first asked for, so that reading a chess game does
+#: not build Titan Chess's tables (docs/speed.md, "Start-up").
+BUNDLED: dict[str, str] = {
+    "chess": "chess:Chess",
+    "catapults-of-troy": "catapults_of_troy:CatapultsOfTroy",
+    "shatranj-of-troy": "shatranj_of_troy:ShatranjOfTroy",
+    "mangonel-chess": "mangonel_chess:MangonelChess",
+    "duggans-fantasy-chess": "duggans_fantasy_chess:DuggansFantasyChess",
+    "titan-chess": "titan_chess:TitanChess",
     # the 8 x 8 variants of lichess and python-chess (docs/rules/chess-family.md)
-    Chess960,
-    Crazyhouse,
-    ThreeCheck,
-    KingOfTheHill,
-    Atomic,
-    Antichess,
-    Giveaway,
-    Horde,
-    RacingKings,
+    "chess960": "chess960:Chess960",
+    "crazyhouse": "crazyhouse:Crazyhouse",
+    "three-check": "three_check:ThreeCheck",
+    "king-of-the-hill": "king_of_the_hill:KingOfTheHill",
+    "atomic": "atomic:Atomic",
+    "antichess": "antichess:Antichess",
+    "giveaway": "antichess:Giveaway",
+    "horde": "horde:Horde",
+    "racing-kings": "racing_kings:RacingKings",
     # Fairy-Stockfish's and pychess's
-    Seirawan,
-    Seirawan960,
-    Sittuyin,
-)
+    "seirawan": "seirawan:Seirawan",
+    "seirawan960": "seirawan960:Seirawan960",
+    "sittuyin": "sittuyin:Sittuyin",
+}
 
 
-_BUNDLED_BY_NAME = {cls.name: cls for cls in BUNDLED}
+def bundled_class(name: str) -> type[Variant]:
+    """The class of the bundled game ``name`` (a key of :data:`BUNDLED`), its module
+    imported now."""
+    module, _, attribute = BUNDLED[name].partition(":")
+    cls: type[Variant] = getattr(importlib.import_module(f"trebuchet.variants.{module}"), attribute)
+    return cls
 
 
 class PluginError(TrebuchetError):
@@ -76,6 +71,8 @@ def _plugins() -> dict[str, type[Variant]]:
     # Imported here: importlib.metadata costs 20 ms of start-up, and scanning the
     # installed distributions more, which a bundled game's lookup never needs.
     from importlib.metadata import entry_points
+
+    from trebuchet.variants.variant import Variant  # a plugin is checked against it
 
     found: dict[str, type[Variant]] = {}
     for point in entry_points(group=ENTRY_POINT_GROUP):
@@ -94,8 +91,9 @@ def _plugins() -> dict[str, type[Variant]]:
 
 
 def variant_table() -> dict[str, type[Variant]]:
-    """Every variant available, by name: the bundled ones first, then plugins."""
-    table = dict(_BUNDLED_BY_NAME)
+    """Every variant available, by name: the bundled ones first, then plugins
+    (every bundled game's module imported)."""
+    table = {name: bundled_class(name) for name in BUNDLED}
     for name, cls in _plugins().items():
         table.setdefault(name, cls)
     return table
@@ -103,21 +101,20 @@ def variant_table() -> dict[str, type[Variant]]:
 
 def variant_names() -> list[str]:
     """Names of the variants available, FIDE chess first."""
-    return list(variant_table())
+    return [*BUNDLED, *(name for name in _plugins() if name not in BUNDLED)]
 
 
 def variant_class(name: str) -> type[Variant]:
     """The class of the variant called ``name`` (case, ``_`` and spaces forgiven)."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    bundled = _BUNDLED_BY_NAME.get(key)
-    if bundled is not None:
-        return bundled
-    table = variant_table()
-    found = table.get(key)
+    if key in BUNDLED:
+        return bundled_class(key)
+    found = _plugins().get(key)
     if found is None:
-        close = difflib.get_close_matches(key, list(table), n=1)
+        names = variant_names()
+        close = difflib.get_close_matches(key, names, n=1)
         hint = f"; did you mean {close[0]!r}?" if close else ""
-        raise UnknownVariantError(f"unknown variant {name!r} (known: {', '.join(table)}){hint}")
+        raise UnknownVariantError(f"unknown variant {name!r} (known: {', '.join(names)}){hint}")
     return found
 
 

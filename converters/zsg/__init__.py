@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
 from trebuchet.converters.load import find_rules_file, rules_file_name
 from trebuchet.converters.record import (
@@ -19,20 +19,11 @@ from trebuchet.converters.record import (
     resolve_variant_name,
     shown,
 )
-from trebuchet.converters.zrf.lexer import decode
-from trebuchet.converters.zsg.grammar import HEADER, read, read_zsg
-from trebuchet.converters.zsg.lines import move_text, setup_lines
-from trebuchet.converters.zsg.native import zsg_to_record
-from trebuchet.converters.zsg.zillions import write_zrf_game, zrf_record
-from trebuchet.variants.registry import get_variant
 from trebuchet.variants.zrf.errors import ZrfError
-from trebuchet.variants.zrf.game import ZrfVariant
 
-# pyparsing is imported where a move line is first read: it costs 8 MB of memory,
-# which every other use of trebuchet would pay (docs/speed.md)
-if TYPE_CHECKING:
-    pass
-
+# The grammar, the engine and the native replay are imported by the functions
+# that use them: a command that reads a PGN file lists this format without
+# loading the Zillions engine (a third of its start-up; docs/speed.md).
 
 
 def write_zsg(record: GameRecord, rules_file: str = "") -> str:
@@ -42,6 +33,11 @@ def write_zsg(record: GameRecord, rules_file: str = "") -> str:
     :func:`trebuchet.converters.replay.replay` first).  A game that does not start from
     the variant's own position writes the difference as setup lines.
     """
+    from trebuchet.converters.zsg.grammar import HEADER  # see the imports above
+    from trebuchet.converters.zsg.lines import move_text, setup_lines
+    from trebuchet.converters.zsg.zillions import write_zrf_game
+    from trebuchet.variants.zrf.game import ZrfVariant
+
     variant = record.variant()
     if isinstance(variant, ZrfVariant):
         return write_zrf_game(record, variant, rules_file)
@@ -76,6 +72,11 @@ def read_record(
     ``game`` picks the game of the rules file (a title or a number) instead of
     the one its ``VariantName`` names.
     """
+    from trebuchet.converters.zsg.grammar import read_zsg  # see the imports above
+    from trebuchet.converters.zsg.native import zsg_to_record
+    from trebuchet.converters.zsg.zillions import zrf_record
+    from trebuchet.variants.registry import get_variant
+
     header = read_zsg(text, source)
     found = Path(rules) if rules is not None else (
         find_rules_file(source, header.rules_file) if source else None
@@ -110,6 +111,9 @@ def read_records(
     """The one game of a saved-game file, for ``trebuchet convert`` and ``check``
     (``rules``: a rules file to check it against instead of the one it names;
     ``game``: the game of the rules file, instead of its ``VariantName``)."""
+    from trebuchet.converters.zrf.lexer import decode  # see the imports above
+    from trebuchet.converters.zsg.grammar import read
+
     try:
         data = read(path)
         if progress is not None:

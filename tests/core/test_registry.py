@@ -68,3 +68,11 @@ def test_variants_are_built_once_per_options() -> None:
     a = registry.get_variant("mangonel-chess", ["sling-must-land"])
     assert registry.get_variant("Mangonel_Chess", ("sling-must-land",)) is a
     assert registry.get_variant("mangonel-chess") is not a
+
+
+def test_every_bundled_entry_names_its_class() -> None:
+    """BUNDLED maps a name to "module:Class" without importing the module; the class
+    it names must be the game of that name."""
+    from trebuchet.variants.registry import BUNDLED, bundled_class
+
+    assert {name: bundled_class(name).name for name in BUNDLED} == {n: n for n in BUNDLED}

@@ -217,6 +217,31 @@ def test_importing_trebuchet_leaves_heavy_libraries_out() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_checking_a_pgn_file_loads_only_what_it_uses() -> None:
+    """``trebuchet check`` of a chess game imports neither the Zillions reader and
+    engine, nor the pictures, nor the analysis, nor any other game's rules: the
+    command line loads each command's module when it runs (start-up, issue 28)."""
+    unused = (
+        "trebuchet.converters.zrf.model",
+        "trebuchet.variants.zrf.game",
+        "trebuchet.analysis.svg",
+        "trebuchet.analysis.mobility",
+        "trebuchet.view",
+        "trebuchet.variants.titan_chess",
+        "trebuchet.variants.catapults_of_troy",
+        "networkx",
+        "pyparsing",
+    )
+    game = ROOT / "examples" / "chess960" / "long-castling.pgn"
+    code = (
+        "import sys\nfrom trebuchet.cli import main\n"
+        f"try:\n    main(['check', {str(game)!r}])\nexcept SystemExit:\n    pass\n"
+        f"print([m for m in {unused!r} if m in sys.modules], file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.strip().splitlines()[-1] == "[]"
+
+
 def test_tests_are_sorted_by_subject() -> None:
     """No test file sits at the top of tests/: each is in the folder of its subject
     (core, games, records, zrf, analysis, cli, reliability, project)."""
