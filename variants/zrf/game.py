@@ -26,6 +26,7 @@ per reserve, then ``(turn i)`` and ``(last from to)``.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum
@@ -319,6 +320,7 @@ class ZrfVariant(GameBase, Engine):
         spec = self.spec
         board = spec.board
         self._recent: dict[tuple[Any, ...], list[Move]] = {}
+        self._scan_memo = _ScanMemo()
         self.kinds = _kind_keys(spec.pieces, self.letters)
         self.kind_order = "".join(self.kinds.values())
         self._world = World(
@@ -1013,10 +1015,24 @@ class ZrfVariant(GameBase, Engine):
             self, pos, self._links[owner], player, owner, "", [], targets=targets,
             continued=continued,
         )
-        for sq, piece in enumerate(pos.board):
+        board = pos.board
+        # a piece's answer is kept with the squares it read, while the rest of
+        # what it reads (the turn, the last move) is the same (:class:`_ScanMemo`)
+        memo = None if continued is not None else self._scan_memo
+        context = (player, owner, move_type, targets)
+        last = state_of(pos)
+        for sq, piece in enumerate(board):
             if piece is None or piece.color != owner or sq == skip:
                 continue
-            self._run_blocks(run, move_type, sq, piece, False)
+            if memo is None:
+                self._run_blocks(run, move_type, sq, piece, False)
+            else:
+                key = (context, sq, piece)
+                known = memo.recall(key, last, board)
+                if known is None:
+                    known = self._logged_run(run, move_type, sq, piece, memo, key, last)
+                if known:
+                    return True
             if run.hit:
                 return True
         if not continued:
@@ -1026,6 +1042,25 @@ class ZrfVariant(GameBase, Engine):
             self._goes_on_to(pos, self.realize(pos, em, owner), player, owner, targets, path)
             for em in continued
         )
+
+    def _logged_run(
+        self, run: Run, move_type: str | None, sq: int, piece: Piece, memo: _ScanMemo,
+        key: tuple[Any, ...], last: ZrfState,
+    ) -> bool:
+        """Run the piece's blocks for a scan, reading the board through a log; keep
+        the answer with what was read (and the last move, if a test read it),
+        unless the run asked the game itself."""
+        board = run.board
+        log = _ReadLog(board)
+        run.board = log
+        run.nested = run.read_last = False
+        try:
+            self._run_blocks(run, move_type, sq, piece, False)
+        finally:
+            run.board = board
+        if not run.nested:
+            memo.keep(key, last if run.read_last else None, log.read, board, run.hit)
+        return run.hit
 
     def _goes_on_to(
         self,
@@ -1082,6 +1117,7 @@ class ZrfVariant(GameBase, Engine):
         Shogi's Lion may take a Lion only where ``not-attacked?``, Dobutsu's Lion
         may capture into the last row only there (docs/zrf.md).
         """
+        run.nested = True  # what follows reads the whole position
         if run.attack_scan:
             return False  # attack tests inside attack tests: cut off (castling never captures)
         pos = run.pos
@@ -1468,6 +1504,90 @@ class _TurnSearch:
         self.turns.append(whole_turn(chain))
         if len(self.turns) > MAX_TURNS:
             raise ZrfError(f"more than {MAX_TURNS} turns from one position", self.game.spec.source)
+
+
+class _ReadLog(list[Piece | None]):
+    """A board that notes the squares read from it (a program reads the board by
+    index only)."""
+
+    def __init__(self, board: list[Piece | None]) -> None:
+        super().__init__(board)
+        self.read: list[int] = []
+
+    def __getitem__(self, sq: Any) -> Any:
+        if isinstance(sq, int):
+            self.read.append(sq % len(self))
+        else:  # a slice: every square, to be safe
+            self.read.extend(range(len(self)))
+        return super().__getitem__(sq)
+
+    def __iter__(self) -> Any:
+        self.read.extend(range(len(self)))
+        return super().__iter__()
+
+
+def _nothing_read(board: list[Piece | None]) -> tuple[()]:
+    """What a run that read no square read."""
+    return ()
+
+
+_Kept = tuple["ZrfState | None", Callable[[list["Piece | None"]], Any], Any, bool]
+"""One answer of :class:`_ScanMemo`: the last move it read (None: it read none),
+a getter of the squares it read, what stood on them, and whether a target was hit."""
+
+
+class _ScanMemo:
+    """What a piece's moves answered in a check test (does one remove a piece on
+    the targets?), kept with the squares the run read and what stood there.
+
+    A program's run depends on nothing but the board squares it reads, the
+    piece, its square, the turn and the last move (the key), so while those
+    squares hold the same pieces the answer is the same: a check test then
+    compares a few squares instead of running the piece's programs.  A run that
+    asks the game itself (``attacked?``) is never kept.  A game's check tests
+    spend most of the Zillions engine's time (docs/speed.md).
+    """
+
+    #: answers kept per key, newest first, and keys kept in all (then all are
+    #: forgotten): at most 120,000 answers, some 80 MB; chess.zrf's perft(4)
+    #: keeps 1,400 answers under 500 keys
+    PER_KEY = 4
+    MOST_KEYS = 30_000
+
+    def __init__(self) -> None:
+        self._kept: dict[tuple[Any, ...], list[_Kept]] = {}
+
+    def recall(
+        self, key: tuple[Any, ...], last: ZrfState, board: list[Piece | None]
+    ) -> bool | None:
+        """The answer kept for ``key`` whose squares hold what they held (and, for a
+        run that read the last move, whose last move was ``last``), or None."""
+        for read_last, read, pieces, hit in self._kept.get(key, ()):
+            if (read_last is None or read_last == last) and read(board) == pieces:
+                return hit
+        return None
+
+    def keep(
+        self,
+        key: tuple[Any, ...],
+        last: ZrfState | None,
+        read: list[int],
+        board: list[Piece | None],
+        hit: bool,
+    ) -> None:
+        """Keep ``hit`` for ``key``, with the squares ``read`` and what stands there
+        (``last``: the last move, for a run that read it)."""
+        # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
+        # pieces are interned, so == between the tuples is an identity test
+        squares = tuple(dict.fromkeys(read))
+        getter: Callable[[list[Piece | None]], Any] = (
+            operator.itemgetter(*squares) if squares else _nothing_read
+        )
+        if len(self._kept) >= self.MOST_KEYS:
+            self._kept.clear()
+        entries = self._kept.setdefault(key, [])
+        entries.insert(0, (last, getter, getter(board), hit))
+        del entries[self.PER_KEY :]
 
 
 def _turn_state(pos: Position, active: int | None = None) -> tuple[Any, ...]:

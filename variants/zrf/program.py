@@ -227,6 +227,7 @@ class Run:
         "links",
         "mark",
         "move_type",
+        "nested",
         "out",
         "owner",
         "parts",
@@ -234,6 +235,7 @@ class Run:
         "piece",
         "player",
         "pos",
+        "read_last",
         "steps",
         "targets",
         "to",
@@ -256,6 +258,11 @@ class Run:
         self.engine = engine
         self.pos = pos
         self.board = pos.board
+        #: set when a test of the run asked the game itself (``attacked?``), which
+        #: reads the position past :attr:`board`: such a run's result is not kept
+        self.nested = False
+        #: set when a test read the last move (``last-from``, ``last-to``)
+        self.read_last = False
         self.links = links
         self.player = player
         self.owner = owner
@@ -939,6 +946,7 @@ _ADD_FORMS = frozenset({"add-partial", "add-copy", "add-copy-partial"})
 
 def _last(run: Run, index: int) -> int:
     """The origin (0) or destination (1) of the previous move, -1 if none."""
+    run.read_last = True
     state = state_of(run.pos)
     return state.last_to if index else state.last_from
 

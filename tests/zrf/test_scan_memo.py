@@ -1,0 +1,70 @@
+"""The check test's memo (``_ScanMemo``) is a fast path: pinned to the general path.
+
+A Zillions game's check test runs every enemy piece's programs; the memo keeps
+each piece's answer with the squares it read.  Here random games of real rules
+files with a ``checkmated`` goal are played twice, with the memo and with it
+switched off, and every position's legal moves, check and outcome must agree.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import CHESS_ZRF, DATA
+from trebuchet.converters.zrf.model import read_zrf
+from trebuchet.converters.zrf.to_variant import variant_class
+from trebuchet.variants.zrf import game as zrf_game
+from trebuchet.variants.zrf.game import ZrfVariant
+
+CORPUS = DATA / "zillions" / "corpus"
+#: games with checks of several kinds: pawns that take en passant (last move
+#: read), pieces that teleport (Circe's rebirths), drops (Ren Shogi), bombs
+GAMES = [
+    CHESS_ZRF,
+    CORPUS / "CirceAndAndernach" / "CirceAndAndernach.zrf",
+    CORPUS / "RenShogi" / "RenShogi.zrf",
+    CORPUS / "BombChess" / "Bombs.zrf",
+    CORPUS / "KnightCourt" / "KnightCourt.zrf",
+    CORPUS / "TransportChess" / "TransportChess.zrf",
+]
+
+
+class _Forgetful(zrf_game._ScanMemo):
+    """A memo that never recalls: every check test runs every program."""
+
+    def recall(self, *args: object) -> None:
+        return None
+
+
+def _fresh(path: Path) -> ZrfVariant:
+    game = variant_class(read_zrf(path).game(None), str(path))()
+    assert isinstance(game, ZrfVariant)
+    return game
+
+
+def _trace(game: ZrfVariant, seed: int, plies: int) -> list[tuple[object, ...]]:
+    chooser = random.Random(seed)
+    pos = game.start_position()
+    seen: list[tuple[object, ...]] = []
+    for _ in range(plies):
+        moves = sorted(game.move_text(pos, m) for m in game.legal_moves(pos))
+        outcome = game.outcome(pos)
+        seen.append((pos.fen(), tuple(moves), game.in_check(pos), outcome))
+        if not moves or outcome is not None:
+            break
+        pos.push_text(chooser.choice(moves))
+    return seen
+
+
+@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
+def test_the_memo_changes_no_legal_move(path: Path) -> None:
+    if not path.is_file():
+        pytest.skip(f"{path.name}: ../shared is not here")
+    remembering, forgetting = _fresh(path), _fresh(path)
+    forgetting._scan_memo = _Forgetful()
+    for seed in range(3):
+        assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)
+    assert remembering._scan_memo._kept  # the memo was used, not passed by
