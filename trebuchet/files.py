@@ -41,6 +41,7 @@ from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
+from trebuchet.analysis.output import visible_text
 from trebuchet.converters.inputs import file_kind
 from trebuchet.variants.errors import TrebuchetError
 
@@ -292,6 +293,10 @@ class GuardedOutput:
         #: bytes below, text above: a write of the other kind is a TypeError, as
         #: on the stream itself (click tells the two apart by trying)
         self._takes = (bytes, bytearray, memoryview) if binary else str
+        #: a terminal is shown no control characters from a file's names (an
+        #: escape sequence in a rules file's title could rewrite the screen):
+        #: they are written visibly (``\x1b``); pipes and files get the text as it is
+        self._terminal = not binary and _is_terminal(stream)
         #: the first failure, shared with :attr:`buffer`: every later write fails
         #: alike (click probes a stream with empty writes and swallows what they raise)
         self._failures = failures if failures is not None else []
@@ -318,6 +323,8 @@ class GuardedOutput:
             return 0
         if self._stream is None:
             raise StandardOutputError("standard output is closed; nothing could be written")
+        if self._terminal and isinstance(data, str):
+            data = visible_text(data)
         try:
             return int(self._stream.write(data))
         except OSError as exc:
@@ -353,6 +360,13 @@ class GuardedOutput:
         failure = StandardOutputError(f"standard output: cannot write: {exc.strerror}", quiet=quiet)
         self._failures.append(failure)
         return failure
+
+
+def _is_terminal(stream: IO[Any] | None) -> bool:
+    try:
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 @contextlib.contextmanager

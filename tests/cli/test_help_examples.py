@@ -16,14 +16,25 @@ import pytest
 from click.testing import CliRunner
 
 from tests.helpers import ROOT
-from trebuchet.cli import main
+from trebuchet.cli import COMMANDS, main
 
 
 def commands(command: click.Command = main, name: str = "") -> Iterator[tuple[str, click.Command]]:
+    """Every command and subcommand, asked of the groups as click asks them (the
+    top group loads its commands when asked: ``.commands`` is empty there)."""
     yield name, command
     if isinstance(command, click.Group):
-        for sub, inner in command.commands.items():
+        context = click.Context(command)
+        for sub in command.list_commands(context):
+            inner = command.get_command(context, sub)
+            assert inner is not None, sub
             yield from commands(inner, f"{name} {sub}".strip())
+
+
+def test_every_command_is_found() -> None:
+    """The walk above reaches every command of the command line."""
+    found = {name for name, _ in commands()}
+    assert set(COMMANDS) | {"", "zrf info", "zrf export"} <= found
 
 
 def examples(help_text: str) -> list[str]:

@@ -286,3 +286,29 @@ def test_usage_errors_are_click_s_three_lines_and_status_2(command: str, tmp_pat
     assert lines[0].startswith("Usage: trebuchet ")
     assert lines[-1].startswith("Error: No such option")
     assert len(lines) == 3
+
+
+def test_a_terminal_is_shown_no_control_characters_from_names(tmp_path: Path) -> None:
+    """An escape sequence in a rules file's title must not reach the screen raw."""
+    import pty
+
+    _evil_names(tmp_path / "evil.zrf")
+    leader, follower = pty.openpty()
+    process = subprocess.Popen([TREBUCHET, "zrf", "info", "evil.zrf"], cwd=tmp_path,
+                               stdout=follower, stderr=subprocess.DEVNULL,
+                               stdin=subprocess.DEVNULL)
+    os.close(follower)
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(leader, 1 << 16)
+        except OSError:
+            break
+        if not chunk:
+            break
+        shown += chunk
+    assert process.wait() == 0
+    os.close(leader)
+    text = shown.decode("utf-8")
+    assert "Evil\\x00\\x01\\u2028Title" in text
+    assert not any(c in text for c in "\x00\x01\u2028")
