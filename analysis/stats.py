@@ -109,7 +109,7 @@ def game_profile(start: Position, moves: Iterable[Move], source: str = "") -> Ga
 
 
 def file_profiles(
-    path: str, options: tuple[str, ...] = (), read: Progress | None = None
+    path: str, options: tuple[str, ...] = (), read: Progress | None = None, variant: str = ""
 ) -> tuple[list[GameProfile], list[str]]:
     """Read and replay every game of one file, under ``options`` besides each game's
     own: (profiles, one-line errors); ``read`` is told of the bytes read.
@@ -124,6 +124,7 @@ def file_profiles(
                 errors.append(str(item))
                 continue
             item.options = (*item.options, *options)
+            item.default_variant = variant
             try:
                 replay(item)
                 start = start_position(item)
@@ -227,6 +228,7 @@ def corpus_stats(
     *,
     options: tuple[str, ...] = (),
     read: Progress | None = None,
+    variant: str = "",
 ) -> CorpusStats:
     """Read, replay and profile every game of ``paths``, ``jobs`` files at a time,
     under ``options`` besides each game's own.
@@ -240,7 +242,7 @@ def corpus_stats(
         raise AnalysisError(f"--jobs must be at least 1, not {jobs}")
     result = CorpusStats(files=len(paths))
     if jobs == 1 or len(paths) < 2:
-        done = (file_profiles(p, options, read) for p in paths)
+        done = (file_profiles(p, options, read, variant) for p in paths)
         for path, (profiles, errors) in zip(paths, done, strict=True):
             result.add(profiles)
             result.errors += errors
@@ -248,7 +250,10 @@ def corpus_stats(
                 progress(path)
         return result
     with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
-        mapped = pool.map(file_profiles, paths, [options] * len(paths))
+        count = len(paths)
+        mapped = pool.map(
+            file_profiles, paths, [options] * count, [None] * count, [variant] * count
+        )
         for path, (profiles, errors) in zip(paths, mapped, strict=True):
             result.add(profiles)
             result.errors += errors

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from trebuchet.converters import courier, json_format, pgn, text_files, zsg
-from trebuchet.converters.inputs import open_input
+from trebuchet.converters.inputs import inner_suffix, open_input
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -47,7 +47,7 @@ def format_named(name: str) -> Format:
 
 def detect_format(path: str) -> Format:
     """The format of ``path``: by extension, else sniffed from its first kilobyte."""
-    ext = os.path.splitext(path)[1].lower()
+    ext = inner_suffix(path)
     for fmt in FORMATS.values():
         if ext in fmt.extensions and fmt.reader is not None:
             return fmt

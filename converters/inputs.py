@@ -17,11 +17,15 @@ asked for it.
 
 from __future__ import annotations
 
+import bz2
+import gzip
+import io
+import lzma
 import os
 import stat
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
 
 from trebuchet.converters.errors import RecordError
 from trebuchet.variants.errors import TrebuchetError
@@ -41,7 +45,7 @@ ErrorFactory = Callable[[str], TrebuchetError]
 STDIN_NAMES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
 
 
-def open_input(path: str | Path, error: ErrorFactory) -> BinaryIO:
+def open_input(path: str | Path, error: ErrorFactory) -> io.BufferedIOBase:
     """``path`` opened for reading, if it is a regular file or standard input;
     ``error(reason)`` names what it is otherwise, or why it cannot be opened.
 
@@ -67,10 +71,97 @@ def open_input(path: str | Path, error: ErrorFactory) -> BinaryIO:
     except OSError as exc:
         handle.close()
         raise error(f"cannot read: {exc.strerror}") from None
-    if packed:
+    if packed in ("zip", "7z"):
         handle.close()
-        raise error(f"is a {packed}-compressed file; decompress it first")
+        raise error(f"is a {packed} archive; unpack it first")
+    if packed:
+        return _unpacked(handle, packed, error)
     return handle
+
+
+#: the endings that name a compressed file, and the compression each names
+COMPRESSED_SUFFIXES = {".gz": "gzip", ".bz2": "bzip2", ".xz": "xz", ".zst": "zstd"}
+
+
+def inner_suffix(path: str) -> str:
+    """The ending that names a file's format, a compression's left aside
+    (``games.pgn.zst`` -> ``.pgn``), lower case.
+
+    >>> inner_suffix("lichess_db_2024-01.pgn.zst"), inner_suffix("Chess.zrf")
+    ('.pgn', '.zrf')
+    """
+    stem, suffix = os.path.splitext(path)
+    if suffix.lower() in COMPRESSED_SUFFIXES:
+        suffix = os.path.splitext(stem)[1]
+    return suffix.lower()
+
+
+def _unpacked(
+    handle: io.BufferedReader, packed: str, error: ErrorFactory
+) -> io.BufferedIOBase:
+    """The text inside a compressed file, read as a stream (the limits of the
+    readers count what comes out, so a small file that unpacks into gigabytes
+    is cut off at the limit, in bounded memory)."""
+    stream: io.BufferedIOBase
+    if packed == "gzip":
+        stream = gzip.GzipFile(fileobj=handle, mode="rb")
+    elif packed == "bzip2":
+        stream = bz2.BZ2File(handle, mode="rb")
+    elif packed == "xz":
+        stream = lzma.LZMAFile(handle, mode="rb")  # noqa: SIM115 - closed with the handle
+    else:
+        try:
+            # here, not at the top: only a .zst file needs it
+            import zstandard
+        except ImportError:
+            handle.close()
+            raise error(
+                "is zstd-compressed; reading it needs the zstandard package "
+                "(pip install zstandard)"
+            ) from None
+        reader = zstandard.ZstdDecompressor().stream_reader(handle, closefd=True)
+        stream = io.BufferedReader(reader)
+    return _Unpacking(stream, handle, packed)
+
+
+class _Unpacking(io.BufferedIOBase):
+    """A decompressed stream whose damage (a truncated or corrupt file) is an
+    ``OSError`` naming the compression, as the readers expect of any read."""
+
+    def __init__(self, stream: io.BufferedIOBase, raw: io.BufferedReader, packed: str) -> None:
+        super().__init__()
+        self._stream = stream
+        self._raw = raw
+        self._packed = packed
+
+    def fileno(self) -> int:
+        return self._raw.fileno()
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1) -> bytes:
+        return self._guarded(lambda: self._stream.read(-1 if size is None else size))
+
+    def readline(self, size: int | None = -1) -> bytes:
+        return self._guarded(lambda: self._stream.readline(-1 if size is None else size))
+
+    def close(self) -> None:
+        try:
+            self._stream.close()
+        finally:
+            self._raw.close()
+            super().close()
+
+    def _guarded(self, read: Callable[[], bytes]) -> bytes:
+        try:
+            return read()
+        except (OSError, EOFError, zlib.error, lzma.LZMAError, ValueError) as exc:
+            raise OSError(0, f"the {self._packed} data is damaged ({exc})") from None
+        except Exception as exc:  # zstandard's own error, whose module may be absent
+            if type(exc).__name__ != "ZstdError":
+                raise
+            raise OSError(0, f"the {self._packed} data is damaged ({exc})") from None
 
 
 #: the first bytes of each compressed format (bzip2's "BZh" is followed by a

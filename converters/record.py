@@ -163,6 +163,9 @@ class GameRecord:
     line: int = 0
     #: options to play the game under besides those of its Options tag (``--option``)
     options: tuple[str, ...] = ()
+    #: the variant of a game whose record names none (``--variant``: a FICS archive
+    #: of crazyhouse games has no Variant tag); "" is FIDE chess.  A tag wins.
+    default_variant: str = ""
     #: how the move texts are read (set by the reader of a format whose texts are
     #: not in the game's own notation: coordinates, Game Courier action lists);
     #: None means the game's own notation first, then coordinates
@@ -208,8 +211,8 @@ class GameRecord:
         return self.result if self.result in RESULTS else "*"
 
     def variant(self) -> Game:
-        """The record's game, else the variant the ``Variant`` tag names (FIDE chess
-        when absent)."""
+        """The record's game, else the variant the ``Variant`` tag names (when
+        absent, :attr:`default_variant`, else FIDE chess)."""
         if self.game is not None:
             if self.variant_options:
                 raise RecordError(
@@ -222,10 +225,11 @@ class GameRecord:
         if self.tags.get("RulesFile", "").strip():
             self.game = self._rules_game(self.tags["RulesFile"].strip())
             return self.game
-        name = resolve_variant_name(self.tags.get("Variant", ""))
+        tag = self.tags.get("Variant", "").strip() or self.default_variant
+        name = resolve_variant_name(tag)
         if name is None:
             raise UnsupportedVariantError(
-                f"unsupported variant {shown(self.tags['Variant'])} "
+                f"unsupported variant {shown(tag)} "
                 f"(trebuchet knows: {', '.join(variant_names())})",
                 source=self.source,
                 line=self.line,

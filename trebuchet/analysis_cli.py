@@ -36,7 +36,7 @@ from trebuchet.analysis.reachability import (
 )
 from trebuchet.analysis.stats import corpus_stats
 from trebuchet.analysis.svg import heatmap_svg
-from trebuchet.arguments import game_flag, option_flag, output_flag
+from trebuchet.arguments import default_variant_flag, game_flag, option_flag, output_flag
 from trebuchet.converters.json_format import json_text
 from trebuchet.converters.load import load_variant
 from trebuchet.files import make_folder, write_text
@@ -419,8 +419,14 @@ _STATS_HEADERS = ("variant", "games", "what", "n", "mean", "median", "q1", "q3",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help=CSV_HELP)
+@default_variant_flag
 def stats_command(
-    files: tuple[str, ...], options: tuple[str, ...], jobs: int, as_json: bool, as_csv: bool
+    files: tuple[str, ...],
+    options: tuple[str, ...],
+    jobs: int,
+    as_json: bool,
+    as_csv: bool,
+    default_variant: str,
 ) -> None:
     """Legal moves per side and per piece kind over the games of FILES (any format
     trebuchet reads), pooled per variant: mean, median and quartiles of every
@@ -436,13 +442,15 @@ def stats_command(
     sizes = {p: os.path.getsize(p) if os.path.isfile(p) else 0 for p in paths}
     with Progress(sum(sizes.values()), "replaying") as bar:
         if jobs == 1:
-            result = corpus_stats(paths, 1, options=options, read=bar.advance)
+            result = corpus_stats(
+                paths, 1, options=options, read=bar.advance, variant=default_variant
+            )
         else:
 
             def done(path: str) -> None:
                 bar.advance(sizes[path])
 
-            result = corpus_stats(paths, jobs, done, options=options)
+            result = corpus_stats(paths, jobs, done, options=options, variant=default_variant)
     if not result.variants:
         # nothing to tabulate: a lone reason is the error; several are warned of first
         if len(result.errors) == 1:

@@ -31,6 +31,33 @@ def option_flag(func: F) -> F:
     )(func)
 
 
+def default_variant_flag(func: F) -> F:
+    """``--variant NAME``: the variant of the games whose records name none."""
+
+    def known(ctx: click.Context, param: click.Parameter, value: str | None) -> str:
+        if value is None:
+            return ""
+        from trebuchet.converters.record import resolve_variant_name  # only when given
+
+        if resolve_variant_name(value) is None:
+            from trebuchet.variants.registry import variant_names
+
+            raise click.BadParameter(
+                f"{value!r} is none of trebuchet's variants ({', '.join(variant_names())})"
+            )
+        return value
+
+    return click.option(
+        "--variant",
+        "default_variant",
+        default=None,
+        metavar="NAME",
+        callback=known,
+        help="The variant of games whose record names none (no Variant tag: a FICS "
+        "crazyhouse archive, say). A game's own Variant tag still wins.",
+    )(func)
+
+
 def game_flag(func: F) -> F:
     """``--game TITLE``: which game of a rules file holding several."""
     return click.option(

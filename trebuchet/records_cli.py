@@ -21,7 +21,7 @@ from typing import Any
 
 import click
 
-from trebuchet.arguments import option_flag, output_flag, rules_flags
+from trebuchet.arguments import default_variant_flag, option_flag, output_flag, rules_flags
 from trebuchet.converters import zsg
 from trebuchet.converters.formats import (
     FORMATS,
@@ -102,6 +102,8 @@ class Batch:
     rules: str | None = None
     #: the game of the rules file saved games are checked as, instead of their own
     game: str | None = None
+    #: the variant of games whose records name none (``--variant``)
+    default_variant: str = ""
     counts: Counter[str] = field(default_factory=Counter)
     plies: int = 0
 
@@ -132,6 +134,7 @@ class Batch:
             number = 0 if item.source == path and not item.line else number
             return CheckedGame(path, number, error=item)
         item.options = (*item.options, *self.options)
+        item.default_variant = self.default_variant
         try:
             return CheckedGame(path, number, item, replay(item))
         except TrebuchetError as exc:
@@ -178,6 +181,7 @@ def _format_option(name: str, help_text: str) -> Callable[[Any], Any]:
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only games with errors or warnings.")
 @rules_flags
+@default_variant_flag
 def check_command(
     files: tuple[str, ...],
     fmt: str | None,
@@ -187,6 +191,7 @@ def check_command(
     quiet: bool,
     rules: str | None,
     game: str | None,
+    default_variant: str,
 ) -> None:
     """Replay every game of FILES and report each: OK with its result, or the error;
     then one summary line (games OK / illegal / unreadable / unsupported, plies).
@@ -203,10 +208,16 @@ def check_command(
       trebuchet check examples/*/*.gc --quiet
       trebuchet check examples/shatranj-of-troy/opening.txt -O bare-king --jsonl
       trebuchet check examples/zillions/fools-mate.zsg --rules examples/zillions/chess.zrf
+      trebuchet check examples/crazyhouse/knight-drops.pgn --variant crazyhouse
+
+    A file may be compressed (.gz, .bz2, .xz, .zst), by its name or its first bytes.
     """
     if as_json and as_jsonl:
         raise click.UsageError("give --json or --jsonl, not both")
-    batch = Batch(files, format_named(fmt) if fmt else None, options, rules=rules, game=game)
+    batch = Batch(
+        files, format_named(fmt) if fmt else None, options, rules=rules, game=game,
+        default_variant=default_variant,
+    )
     reports = []
     for checked in batch.games():
         report = _report(checked)
@@ -272,6 +283,7 @@ def _print_report(report: dict[str, Any], quiet: bool) -> None:
 @click.option("--keep-going", "-k", is_flag=True,
               help="Write every good game and report each bad one (exit status 1 if any).")
 @rules_flags
+@default_variant_flag
 def convert_command(
     source: str,
     target: str,
@@ -281,6 +293,7 @@ def convert_command(
     keep_going: bool,
     rules: str | None,
     game: str | None,
+    default_variant: str,
 ) -> None:
     """Convert the games of SOURCE to another format, replaying (checking) each.
 
@@ -300,7 +313,7 @@ def convert_command(
     out_format = format_named(target)
     batch = Batch(
         (source,), format_named(fmt) if fmt else None, options, label="converting",
-        rules=rules, game=game,
+        rules=rules, game=game, default_variant=default_variant,
     )
     written: list[GameRecord] = []
     lost: Counter[str] = Counter()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from trebuchet.arguments import option_flag, output_flag
+from trebuchet.arguments import default_variant_flag, option_flag, output_flag
 from trebuchet.converters.formats import format_named, records_of
 from trebuchet.converters.record import GameRecord, RecordError
 from trebuchet.converters.replay import replay
@@ -33,6 +33,7 @@ def nth_game(path: str, fmt: str | None, number: int) -> GameRecord:
 @option_flag
 @click.option("--flip", is_flag=True, help="Black at the bottom.")
 @output_flag("The HTML file to write (- for standard output, the default).")
+@default_variant_flag
 def view_command(
     source: str,
     fmt: str | None,
@@ -40,6 +41,7 @@ def view_command(
     options: tuple[str, ...],
     flip: bool,
     output: str | None,
+    default_variant: str,
 ) -> None:
     """Write a game of GAME (any format trebuchet reads) as one HTML page that shows
     it move by move: the board after each move, the moves in the game's own
@@ -55,6 +57,7 @@ def view_command(
     """
     record = nth_game(source, fmt, number)
     record.options = (*record.options, *options)
+    record.default_variant = default_variant
     replay(record)
     target = output or "-"
     write_text(target, game_html(record, flipped=flip))
