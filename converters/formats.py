@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 
 from trebuchet.converters import courier, json_format, pgn, text_files, zsg
-from trebuchet.converters.inputs import inner_suffix, open_input
+from trebuchet.converters.inputs import inner_suffix, is_standard_input, open_input
 from trebuchet.converters.record import (
     Format,
     GameRecord,
@@ -51,6 +51,10 @@ def detect_format(path: str) -> Format:
     for fmt in FORMATS.values():
         if ext in fmt.extensions and fmt.reader is not None:
             return fmt
+    if is_standard_input(path):
+        handle = open_input(path, lambda reason: RecordError(reason, source=path))
+        head = handle.peek(1024)[:1024].decode("utf-8", "replace")  # type: ignore[attr-defined]
+        return _sniffed(head, path)
     with open_input(path, lambda reason: RecordError(reason, source=path)) as handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
             # a pipe cannot be read twice: once to look, once to read
@@ -61,6 +65,11 @@ def detect_format(path: str) -> Format:
             head = handle.read(1024).decode("utf-8", "replace")
         except OSError as exc:
             raise RecordError(f"cannot read: {exc.strerror}", source=path) from None
+    return _sniffed(head, path)
+
+
+def _sniffed(head: str, path: str) -> Format:
+    """The format whose sniffer takes a file's first kilobyte ``head``."""
     for fmt in FORMATS.values():
         if fmt.sniff is not None and fmt.sniff(head):
             return fmt
@@ -73,7 +82,7 @@ def read_records(
     """The games of the file at ``path`` (format given or detected); ``progress`` is
     told of the bytes read."""
     fmt = fmt or detect_format(path)
-    if not os.path.lexists(path):
+    if not os.path.lexists(path) and not is_standard_input(path):
         raise RecordError("no such file", source=path)
     if fmt.reader is None:
         raise RecordError(f"format {fmt.name!r} cannot be read", source=path)

@@ -23,6 +23,7 @@ import io
 import lzma
 import os
 import stat
+import sys
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -43,6 +44,44 @@ ErrorFactory = Callable[[str], TrebuchetError]
 
 #: names of standard input, which may be a pipe or a terminal
 STDIN_NAMES = frozenset({"/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"})
+#: the name that means standard input to every reader (``zstdcat x.pgn.zst | trebuchet
+#: check -``)
+STDIN = "-"
+
+
+class _StandardInput(io.BufferedReader):
+    """Standard input, read once by every reader of the process: it can be looked
+    at (``peek``, to tell its format) and then read, and is never closed."""
+
+    def close(self) -> None:
+        """Kept open: the format's detection and the reader share it."""
+
+
+#: the stream of standard input, with the buffer it reads (a test's runner swaps
+#: standard input for another: a new buffer, a new stream)
+_stdin: dict[int, tuple[object, _StandardInput]] = {}
+
+
+def _standard_input(error: ErrorFactory) -> io.BufferedIOBase:
+    """Standard input, unpacked if compressed, one stream while it is the same."""
+    raw = getattr(sys.stdin, "buffer", None)
+    if raw is None:
+        raise error("standard input is closed")
+    kept = _stdin.get(0)
+    if kept is not None and kept[0] is raw:
+        return kept[1]
+    buffered = raw if hasattr(raw, "peek") else io.BufferedReader(raw)
+    packed = compression(buffered.peek(len(_BZIP2_BLOCK) + 4))
+    if packed in ("zip", "7z"):
+        raise error(f"is a {packed} archive; unpack it first")
+    stream = _StandardInput(_unpacked(buffered, packed, error) if packed else buffered)
+    _stdin[0] = (raw, stream)
+    return stream
+
+
+def is_standard_input(path: str | Path) -> bool:
+    """Whether ``path`` means standard input (``-``)."""
+    return os.fspath(path) == STDIN
 
 
 def open_input(path: str | Path, error: ErrorFactory) -> io.BufferedIOBase:
@@ -53,6 +92,8 @@ def open_input(path: str | Path, error: ErrorFactory) -> io.BufferedIOBase:
     ``open`` itself), then checked with ``fstat`` on the open file, so nothing
     can swap it between the check and the read.
     """
+    if os.fspath(path) == STDIN:
+        return _standard_input(error)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
@@ -209,7 +250,7 @@ def read_bytes(path: str | Path, limit: int, error: ErrorFactory) -> bytes:
     cannot be read."""
     with open_input(path, error) as handle:
         try:
-            size = os.fstat(handle.fileno()).st_size
+            size = _known_size(handle)
             if size > limit:
                 raise error(too_big(size, limit))
             data = handle.read(limit + 1)
@@ -218,6 +259,15 @@ def read_bytes(path: str | Path, limit: int, error: ErrorFactory) -> bytes:
     if len(data) > limit:
         raise error(too_big(len(data), limit, more=True))
     return data
+
+
+def _known_size(handle: io.BufferedIOBase) -> int:
+    """The size of the file below ``handle`` (the compressed size of a compressed
+    one), 0 where there is none to know (a pipe, a stream in memory)."""
+    try:
+        return os.fstat(handle.fileno()).st_size
+    except (OSError, ValueError):
+        return 0
 
 
 def read_text(path: str, progress: Callable[[int], None] | None = None) -> str:

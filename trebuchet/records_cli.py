@@ -210,7 +210,9 @@ def check_command(
       trebuchet check examples/zillions/fools-mate.zsg --rules examples/zillions/chess.zrf
       trebuchet check examples/crazyhouse/knight-drops.pgn --variant crazyhouse
 
-    A file may be compressed (.gz, .bz2, .xz, .zst), by its name or its first bytes.
+    A file may be compressed (.gz, .bz2, .xz, .zst: known by its name or its
+    first bytes), and - reads standard input (zstdcat db.pgn.zst | trebuchet
+    check - --quiet).
     """
     if as_json and as_jsonl:
         raise click.UsageError("give --json or --jsonl, not both")

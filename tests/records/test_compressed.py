@@ -132,3 +132,21 @@ def test_an_unknown_variant_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["check", str(PLAIN[0]), "--variant", "nonsense"])
     assert result.exit_code == 2
     assert "'nonsense' is none of trebuchet's variants" in result.output
+
+
+@pytest.mark.parametrize("pack", [None, ".gz", ".zst"])
+@pytest.mark.parametrize("plain", PLAIN[:4], ids=lambda p: p.suffix)
+def test_standard_input_reads_as_the_file(plain: Path, pack: str | None) -> None:
+    data = plain.read_bytes()
+    given = PACKERS[pack](data) if pack else data
+    piped = CliRunner().invoke(main, ["check", "-"], input=given)
+    code, out = check(str(plain))
+    assert (piped.exit_code, piped.output) == (code, out.replace(str(plain), "-"))
+
+
+def test_standard_input_converts_and_counts() -> None:
+    data = PLAIN[0].read_bytes()
+    converted = CliRunner().invoke(main, ["convert", "-", "--to", "json"], input=data)
+    assert converted.exit_code == 0 and '"variant": "chess960"' in converted.output
+    counted = CliRunner().invoke(main, ["stats", "-"], input=data)
+    assert counted.exit_code == 0 and "chess960" in counted.output
