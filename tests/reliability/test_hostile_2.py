@@ -83,12 +83,15 @@ def test_a_device_is_refused_in_one_line(args: list[str], tmp_path: Path) -> Non
     assert_one_line(limited(args, tmp_path), "/dev/zero: is a device, not a regular file")
 
 
-def test_a_compressed_file_is_named_so(tmp_path: Path) -> None:
+def test_a_compressed_file_is_read_not_taken_for_junk(tmp_path: Path) -> None:
+    """``check --from pgn`` of a gzip file once reported six games of binary junk:
+    it is read through its decompressor (issue 31), and a zip archive is named."""
     (tmp_path / "g.pgn").write_bytes(gzip.compress(GAME.read_bytes()))
     done = limited(["check", "--from", "pgn", "g.pgn"], tmp_path)
-    assert done.returncode == 1
-    assert "is a gzip-compressed file; decompress it first" in done.stdout
-    assert "1 unreadable" in done.stdout
+    assert done.returncode == 0 and "1 game OK" in done.stdout, done.stdout
+    (tmp_path / "z.pgn").write_bytes(b"PK\x03\x04" + bytes(100))
+    done = limited(["check", "z.pgn"], tmp_path)
+    assert done.returncode == 1 and "is a zip archive; unpack it first" in done.stdout
 
 
 # -- output faults --------------------------------------------------------------------
