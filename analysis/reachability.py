@@ -31,7 +31,7 @@ from trebuchet.analysis.moves import (
 )
 from trebuchet.analysis.output import visible_text
 from trebuchet.analysis.paths import lone_enemy_captures
-from trebuchet.converters.json_format import json_text
+from trebuchet.converters.json_text import json_text
 from trebuchet.variants.errors import shown
 from trebuchet.variants.game import Game
 from trebuchet.variants.pieces import BLACK, WALL

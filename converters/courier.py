@@ -37,7 +37,6 @@ from typing import IO
 
 from trebuchet.converters.inputs import read_text
 from trebuchet.converters.record import (
-    Format,
     GameRecord,
     MoveNode,
     Progress,
@@ -341,6 +340,3 @@ def write_game(record: GameRecord) -> str:
 def _one_line(comments: list[str]) -> list[str]:
     """Comments as ``//`` lines take them: a line break (of any kind) is a space."""
     return [" ".join(c.splitlines()) for c in comments]
-
-
-FORMAT = Format("courier", (".gc",), read_file, write_games, sniff)

@@ -1,8 +1,11 @@
-"""The game-file formats trebuchet reads and writes, as one table of objects.
+"""The game-file formats trebuchet reads and writes, as one table.
 
-Each format module declares its :class:`Format` (name, extensions, reader,
-writer, sniffer); this module lists them, so ``--to NAME``, ``--from NAME`` and
-detection by extension or content all come from one place.
+Each format is a :class:`Format` (name, extensions, reader, writer, sniffer)
+whose functions live in the format's module (``pgn``, ``courier``,
+``json_format``, ``text_files``, ``zsg``); the module is imported when one of
+them is first called, so that a command reading a PGN file loads no other
+format (start-up: docs/speed.md).  ``--to NAME``, ``--from NAME`` and
+detection by extension or content all come from this table.
 
 >>> [fmt.name for fmt in FORMATS.values()]
 ['pgn', 'courier', 'json', 'moves', 'fen', 'zsg']
@@ -12,12 +15,13 @@ detection by extension or content all come from one place.
 
 from __future__ import annotations
 
+import importlib
 import os
 import stat
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from typing import Any
 
-from trebuchet.converters import courier, json_format, pgn, text_files, zsg
 from trebuchet.converters.inputs import inner_suffix, is_standard_input, open_input
 from trebuchet.converters.record import (
     Format,
@@ -28,11 +32,51 @@ from trebuchet.converters.record import (
     shown,
 )
 
+
+class _Later:
+    """A function of a format's module, the module imported when it is first called."""
+
+    def __init__(self, module: str, name: str) -> None:
+        self.module = module
+        self.name = name
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        module = importlib.import_module(f"trebuchet.converters.{self.module}")
+        return getattr(module, self.name)(*args, **kwargs)
+
+    def __repr__(self) -> str:
+        return f"{self.module}.{self.name}"
+
+
+def _format(
+    name: str,
+    extensions: tuple[str, ...],
+    module: str,
+    reader: str | None,
+    writer: str,
+    sniff: str | None,
+) -> Format:
+    return Format(
+        name,
+        extensions,
+        _Later(module, reader) if reader else None,
+        _Later(module, writer),
+        _Later(module, sniff) if sniff else None,
+    )
+
+
 FORMATS: dict[str, Format] = {
     fmt.name: fmt
     for fmt in (
-        pgn.FORMAT, courier.FORMAT, json_format.FORMAT, text_files.MOVES, text_files.FORMAT,
-        zsg.FORMAT,
+        _format("pgn", (".pgn",), "pgn", "read_file", "write_games", "sniff"),
+        _format("courier", (".gc",), "courier", "read_file", "write_games", "sniff"),
+        _format("json", (".json",), "json_format", "read_file", "write_games", "sniff"),
+        _format(
+            "moves", (".txt", ".moves"), "text_files", "read_moves_file", "write_moves",
+            "sniff_moves",
+        ),
+        _format("fen", (".fen",), "text_files", None, "write_games", None),
+        _format("zsg", (".zsg",), "zsg", "read_records", "write_records", None),
     )
 }
 

@@ -17,14 +17,10 @@ asked for it.
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import io
-import lzma
 import os
 import stat
 import sys
-import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -143,6 +139,12 @@ def _unpacked(
     """The text inside a compressed file, read as a stream (the limits of the
     readers count what comes out, so a small file that unpacks into gigabytes
     is cut off at the limit, in bounded memory)."""
+    # the decompressors are imported here, for the files that need them: 3 ms of
+    # every command's start-up otherwise
+    import bz2
+    import gzip
+    import lzma
+
     stream: io.BufferedIOBase
     if packed == "gzip":
         stream = gzip.GzipFile(fileobj=handle, mode="rb")
@@ -197,10 +199,10 @@ class _Unpacking(io.BufferedIOBase):
     def _guarded(self, read: Callable[[], bytes]) -> bytes:
         try:
             return read()
-        except (OSError, EOFError, zlib.error, lzma.LZMAError, ValueError) as exc:
+        except (OSError, EOFError, ValueError) as exc:
             raise OSError(0, f"the {self._packed} data is damaged ({exc})") from None
-        except Exception as exc:  # zstandard's own error, whose module may be absent
-            if type(exc).__name__ != "ZstdError":
+        except Exception as exc:  # zlib's, lzma's and zstandard's own errors
+            if type(exc).__name__ not in ("error", "LZMAError", "ZstdError"):
                 raise
             raise OSError(0, f"the {self._packed} data is damaged ({exc})") from None
 

@@ -47,10 +47,10 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from trebuchet.converters.inputs import MAX_GAME_FILE, read_bytes
+from trebuchet.converters.json_text import json_text
 from trebuchet.converters.record import (
     MAX_NAG,
     MAX_VARIATION_DEPTH,
-    Format,
     GameRecord,
     LineComment,
     MoveNode,
@@ -77,19 +77,6 @@ MAX_DEPTH = 8 + 3 * MAX_VARIATION_DEPTH
 MAX_DIGITS = 20
 #: A string, or an opening or closing bracket, outside strings (the scan for depth).
 _STRUCTURE = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
-
-
-def json_text(data: Any, *, indent: int | None = None) -> str:
-    r"""JSON as trebuchet writes it everywhere (``--json``, ``--jsonl``, the ``json``
-    format): UTF-8 text as it is, but U+2028 and U+2029 escaped, since JavaScript
-    before ES2019 and many line-based tools take them for line breaks (a
-    ``--jsonl`` line must stay one line).
-
-    >>> json_text({"name": "Kå g"})
-    '{"name": "Kå\\u2028g"}'
-    """
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def sniff(head: str) -> bool:
@@ -327,6 +314,3 @@ def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
             out.write(",\n")
         out.write(json_text(game_object(record), indent=1))
     out.write("\n]}\n")
-
-
-FORMAT = Format("json", (".json",), read_file, write_games, sniff)

@@ -55,7 +55,6 @@ from trebuchet.converters.record import (
     MAX_NAG,
     MAX_VARIATION_DEPTH,
     ROSTER,
-    Format,
     GameRecord,
     LineComment,
     MoveNode,
@@ -715,6 +714,3 @@ def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
         if i:
             out.write("\n")
         out.write(write_game(record))
-
-
-FORMAT = Format("pgn", (".pgn",), read_file, write_games, sniff)

@@ -26,7 +26,6 @@ from typing import IO
 
 from trebuchet.converters.inputs import file_lines, read_text
 from trebuchet.converters.record import (
-    Format,
     GameRecord,
     MoveNode,
     Progress,
@@ -209,7 +208,3 @@ def _comment_lines(text: str) -> str:
         f"#  {line}\n" if _HEADER.match(f"# {line}") else f"# {line}\n"
         for line in text.splitlines() or [""]
     )
-
-
-MOVES = Format("moves", (".txt", ".moves"), read_moves_file, write_moves, sniff_moves)
-FORMAT = Format("fen", (".fen",), None, write_games)

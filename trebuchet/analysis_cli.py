@@ -37,7 +37,7 @@ from trebuchet.analysis.reachability import (
 from trebuchet.analysis.stats import corpus_stats
 from trebuchet.analysis.svg import heatmap_svg
 from trebuchet.arguments import default_variant_flag, game_flag, option_flag, output_flag
-from trebuchet.converters.json_format import json_text
+from trebuchet.converters.json_text import json_text
 from trebuchet.converters.load import load_variant
 from trebuchet.files import make_folder, write_text
 from trebuchet.progress import Progress

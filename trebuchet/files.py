@@ -34,14 +34,12 @@ import re
 import signal
 import stat
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import IO, Any
 
-from trebuchet.analysis.output import visible_text
 from trebuchet.converters.inputs import file_kind
 from trebuchet.variants.errors import TrebuchetError
 
@@ -76,6 +74,8 @@ def write_atomically(
     target = _target(name)
     _remove_stale(target)
     mode, owner = _final_mode(target)
+    import tempfile  # here, not at the top: 4 ms of every command's start-up
+
     with _cleanup_on_signals():
         try:
             fd, temp = tempfile.mkstemp(
@@ -324,6 +324,8 @@ class GuardedOutput:
         if self._stream is None:
             raise StandardOutputError("standard output is closed; nothing could be written")
         if self._terminal and isinstance(data, str):
+            from trebuchet.analysis.output import visible_text  # a terminal's only
+
             data = visible_text(data)
         try:
             return int(self._stream.write(data))

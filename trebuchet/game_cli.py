@@ -14,7 +14,7 @@ import click
 from trebuchet.analysis.diagram import position_status, text_diagram
 from trebuchet.analysis.svg import board_svg
 from trebuchet.arguments import output_flag, variant_argument
-from trebuchet.converters.json_format import json_text
+from trebuchet.converters.json_text import json_text
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.replay import MAX_MOVE_TEXT
 from trebuchet.files import is_stdout, write_text

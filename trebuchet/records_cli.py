@@ -30,7 +30,7 @@ from trebuchet.converters.formats import (
     loss_warning,
     records_of,
 )
-from trebuchet.converters.json_format import json_text
+from trebuchet.converters.json_text import json_text
 from trebuchet.converters.record import (
     Format,
     GameRecord,

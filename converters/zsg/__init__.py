@@ -12,7 +12,6 @@ from typing import IO
 
 from trebuchet.converters.load import find_rules_file, rules_file_name
 from trebuchet.converters.record import (
-    Format,
     GameRecord,
     Progress,
     RecordError,
@@ -134,6 +133,3 @@ def write_records(records: Iterable[GameRecord], out: IO[str]) -> None:
     if len(games) != 1:
         raise RecordError(f"a .zsg file holds one game, and there are {len(games)}")
     out.write(write_zsg(games[0]))
-
-
-FORMAT = Format("zsg", (".zsg",), read_records, write_records)

@@ -219,8 +219,9 @@ def test_importing_trebuchet_leaves_heavy_libraries_out() -> None:
 
 def test_checking_a_pgn_file_loads_only_what_it_uses() -> None:
     """``trebuchet check`` of a chess game imports neither the Zillions reader and
-    engine, nor the pictures, nor the analysis, nor any other game's rules: the
-    command line loads each command's module when it runs (start-up, issue 28)."""
+    engine, nor the pictures, nor the analysis, nor any other game's rules or
+    file format, nor a decompressor: the command line loads each command's
+    module when it runs, the formats table each format's (start-up, issue 28)."""
     unused = (
         "trebuchet.converters.zrf.model",
         "trebuchet.variants.zrf.game",
@@ -229,6 +230,10 @@ def test_checking_a_pgn_file_loads_only_what_it_uses() -> None:
         "trebuchet.view",
         "trebuchet.variants.titan_chess",
         "trebuchet.variants.catapults_of_troy",
+        "trebuchet.converters.courier",
+        "trebuchet.converters.json_format",
+        "trebuchet.converters.text_files",
+        "gzip",
         "networkx",
         "pyparsing",
     )
