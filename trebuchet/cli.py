@@ -33,6 +33,7 @@ COMMANDS: dict[str, str] = {
     "mobility": "trebuchet.analysis_cli:mobility_command",
     "reach": "trebuchet.analysis_cli:reach_command",
     "stats": "trebuchet.analysis_cli:stats_command",
+    "evaluate": "trebuchet.evaluate_cli:evaluate_command",
     "zrf": "trebuchet.zrf_cli:zrf_group",
 }
 

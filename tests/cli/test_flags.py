@@ -16,7 +16,7 @@ from trebuchet.cli import COMMANDS, main
 
 #: commands that play or check games, and so take --option
 PLAYING = {"moves", "play", "perft", "show", "check", "convert", "stats", "view", "mobility",
-           "reach"}
+           "reach", "evaluate"}
 #: commands that write files, and so take -o/--output
 WRITING = {"convert", "show", "view", "mobility", "reach", "zrf export", "zrf board"}
 

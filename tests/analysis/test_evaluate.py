@@ -1,0 +1,116 @@
+"""``trebuchet evaluate``: playout metrics (issue 30), held to an independent
+implementation: python-chess's own random playouts of FIDE chess."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import statistics
+from pathlib import Path
+
+import chess
+import pytest
+from click.testing import CliRunner
+
+from tests.helpers import CHESS_ZRF, DATA
+from trebuchet.analysis.evaluate import Playout, play, rate, summary
+from trebuchet.cli import main
+from trebuchet.variants.registry import get_variant
+
+N = 300
+MAX_PLIES = 1000
+
+
+def python_chess_playouts(n: int, seed: int) -> list[tuple[int, float, bool]]:
+    """(plies, mean branching, decisive) of ``n`` random games by python-chess, each
+    ended as ``outcome(claim_draw=False)`` ends it."""
+    rng = random.Random(seed)
+    games = []
+    for _ in range(n):
+        board = chess.Board()
+        branching = []
+        while board.outcome() is None and len(branching) < MAX_PLIES:
+            moves = list(board.legal_moves)
+            branching.append(len(moves))
+            board.push(moves[rng.randrange(len(moves))])
+        outcome = board.outcome()
+        games.append((len(branching), statistics.fmean(branching),
+                      outcome is not None and outcome.winner is not None))
+    return games
+
+
+def _agree(ours: list[float], theirs: list[float]) -> float:
+    """How many standard errors apart two samples' means are."""
+    se = math.sqrt(
+        statistics.variance(ours) / len(ours) + statistics.variance(theirs) / len(theirs)
+    )
+    return abs(statistics.fmean(ours) - statistics.fmean(theirs)) / se
+
+
+def test_random_chess_playouts_agree_with_python_chess() -> None:
+    chess_game = get_variant("chess")
+    ours = [play(chess_game, seed=7, number=n, max_plies=MAX_PLIES) for n in range(N)]
+    theirs = python_chess_playouts(N, 7)
+    assert _agree([g.plies for g in ours], [t[0] for t in theirs]) < 4
+    assert _agree([statistics.fmean(g.branching) for g in ours], [t[1] for t in theirs]) < 4
+    decisive = [1.0 if g.winner is not None else 0.0 for g in ours]
+    assert _agree(decisive, [1.0 if t[2] else 0.0 for t in theirs]) < 4
+    report = summary(ours, 2)
+    assert report["completion"]["value"] == pytest.approx(statistics.fmean(decisive))
+    assert sum(report["outcomes"].values()) == N
+
+
+def test_the_same_seed_gives_the_same_report_with_any_jobs() -> None:
+    args = ["evaluate", "chess", "-n", "24", "--max-plies", "120", "--seed", "3", "--json"]
+    one = CliRunner().invoke(main, [*args, "--jobs", "1"])
+    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0, one.output + two.output
+    assert one.output == two.output
+    other = CliRunner().invoke(main, [*args[:-2], "--seed", "4", "--json"])
+    assert other.output != one.output
+
+
+EXPECTED_KEYS = {
+    "completion", "drawishness", "timeouts", "balance", "advantage", "duration",
+    "branching", "decision_moves", "board_coverage", "outcomes",
+}
+
+
+@pytest.mark.parametrize(
+    ("game", "player", "players"),
+    [
+        ("catapults-of-troy", "greedy", 2),
+        (str(CHESS_ZRF), "random", 2),
+        (str(DATA / "zillions" / "corpus" / "DobutsuShogi" / "Dobutsu.zrf"), "greedy", 2),
+        (str(DATA / "zillions" / "corpus" / "YoninShogi" / "YoninShogi.zrf"), "random", 4),
+    ],
+    ids=["catapults-greedy", "chess.zrf", "dobutsu-greedy", "yonin-shogi-4-players"],
+)
+def test_every_kind_of_game_gives_a_complete_report(game: str, player: str, players: int) -> None:
+    if game.endswith(".zrf") and not Path(game).is_file():
+        pytest.skip("../shared is not here")
+    result = CliRunner().invoke(
+        main, ["evaluate", game, "-n", "4", "--max-plies", "40", "--player", player, "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert set(report) >= EXPECTED_KEYS
+    assert len(report["advantage"]) == players
+    assert sum(report["outcomes"].values()) == report["playouts"] == 4
+    assert set(report["duration"]) >= {"value", "ci95", "median", "min", "max"}
+    assert set(report["branching"]) >= {"value", "ci95", "median", "max", "slope"}
+
+
+def test_rates_and_balance_follow_their_definitions() -> None:
+    games = [Playout(0, 10, 0, None, "checkmate"), Playout(1, 10, 0, None, "checkmate"),
+             Playout(2, 20, None, None, "stalemate"), Playout(3, 30)]
+    report = summary(games, 2)
+    assert report["completion"]["value"] == 0.5
+    assert report["drawishness"]["value"] == 0.25 and report["timeouts"]["value"] == 0.25
+    # White scores 2 + 0.5 * 2 of 4, Black 0 + 0.5 * 2: balance 1 - (0.75 - 0.25)
+    assert report["balance"] == 0.5
+    assert report["advantage"]["0"]["value"] == 0.5
+    assert report["duration"]["median"] == 15
+    low, high = rate(0, 10)["ci95"]
+    assert low == 0.0 and 0 < high < 0.35
