@@ -14,6 +14,10 @@ or trebuchet's own chess), or a wall time the issue sets a bound on:
   it all, game by game (goal: within 1.2x);
 - start-up: ``trebuchet check`` of a one-game PGN, a whole process, median of
   7 (issue 28's goal: 0.12 s);
+- random playouts of FIDE chess (``trebuchet evaluate``), plies per second
+  against python-chess's own random playouts, in process (issue 30's goal:
+  1.2x pure), and ``evaluate --jobs 2`` against ``--jobs 1``, whole processes
+  (goal: 1.6x on 2 cores);
 - python-chess's perft suites of the lichess variants, against python-chess
   (no goal: the issue asks for them to be measured compiled);
 - the Zillions engine: chess.zrf perft(3) against native chess (goal: within
@@ -77,6 +81,9 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
     ("startup", "trebuchet check of a one-game PGN, whole process, s", "{:.3f} s", ("<=", 0.12),
      ("<=", 0.12)),
     ("memory", "replay peak memory, x python-chess", "{:.2f}x", ("<=", 1.2), ("<=", 1.2)),
+    ("playouts", "random chess playouts, plies/s, x python-chess", "{:.2f}x", (">=", 1.2), None),
+    ("playout_jobs", "trebuchet evaluate --jobs 2, x --jobs 1", "{:.2f}x", (">=", 1.6),
+     (">=", 1.6)),
     # the engine is interpreted in both builds: the goal is the pure build's
     ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 200), None),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
@@ -147,6 +154,43 @@ def _replay_process() -> float:
     """python-chess's whole-process time over ``trebuchet check``'s, medians of 3."""
     ours, theirs = whole_processes(WORLD_MATCHES, 3)
     return theirs / ours
+
+
+def _playouts() -> dict[str, float]:
+    """Random playouts of FIDE chess, in process, against python-chess's own (the
+    same rules end the games: ``outcome(claim_draw=False)``); and the command line
+    with two worker processes against one, whole processes."""
+    import random
+
+    from trebuchet.analysis.evaluate import play
+
+    game = get_variant("chess")
+
+    def ours() -> int:
+        return sum(play(game, seed=1, number=n, max_plies=1000).plies for n in range(60))
+
+    def theirs() -> int:
+        rng = random.Random(1)
+        plies = 0
+        for _ in range(60):
+            board = chess.Board()
+            while board.outcome() is None and board.ply() < 1000:
+                moves = list(board.legal_moves)
+                board.push(moves[rng.randrange(len(moves))])
+                plies += 1
+        return plies
+
+    start = time.perf_counter()
+    our_plies = ours()
+    our_rate = our_plies / (time.perf_counter() - start)
+    start = time.perf_counter()
+    their_plies = theirs()
+    their_rate = their_plies / (time.perf_counter() - start)
+    command = [str(Path(sys.executable).with_name("trebuchet")), "evaluate", "chess",
+               "-n", "160", "--max-plies", "300", "--json"]
+    one = process_seconds([*command, "--jobs", "1"])
+    two = process_seconds([*command, "--jobs", "2"])
+    return {"playouts": our_rate / their_rate, "playout_jobs": one / two}
 
 
 def _startup() -> float:
@@ -222,6 +266,7 @@ def collect(build: str, out: Path) -> None:
         steps.append(("PGN replay, whole process", lambda: {"replay_process": _replay_process()}))
         steps.append(("replay memory", lambda: {"memory": _memory()}))
     steps.append(("start-up", lambda: {"startup": _startup()}))
+    steps.append(("playouts", _playouts))
     steps.append(("Zillions engine", _zrf))
     for label, step in steps:
         print(f"{build}: {label} …", file=sys.stderr, flush=True)

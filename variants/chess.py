@@ -13,6 +13,10 @@ from trebuchet.variants.variant import Promotion, Variant
 
 #: A FIDE pawn: one step forward, two from its first rank, diagonal and en passant captures.
 PAWN_BETZA = "fmWfceFifmnD"
+#: the fewest reversible plies in which a position can occur five times: four
+#: returns to it, each of at least four plies (both sides move away and back);
+#: below it no repetition need be counted (threefold, claimed, needs eight)
+FIVEFOLD_PLIES = 16
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -47,7 +51,7 @@ class Chess(Variant):
             return Outcome("insufficient_material", None)
         if pos.halfmove >= 150:
             return Outcome("seventyfive_moves", None)
-        if not claim_draw and pos.halfmove < 8:
+        if not claim_draw and pos.halfmove < FIVEFOLD_PLIES:
             return None
         repetitions = pos.repetitions()
         if repetitions >= 5:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import ClassVar
 
-from trebuchet.variants.chess import Chess
+from trebuchet.variants.chess import FIVEFOLD_PLIES, Chess
 from trebuchet.variants.errors import IllegalMoveError
 from trebuchet.variants.game import Filter, Outcome
 from trebuchet.variants.move import Action, Change, Move, MoveKind, Relocate
@@ -272,7 +272,7 @@ class ChessFamily(Chess):
         if self.fifty_move_rule and pos.halfmove >= 150:
             return Outcome("seventyfive_moves", None)
         window = self.repetition_window(pos)
-        if not claim_draw and window is not None and window < 8:
+        if not claim_draw and window is not None and window < FIVEFOLD_PLIES:
             return None
         repetitions = pos.repetitions()
         if repetitions >= 5:
