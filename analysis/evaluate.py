@@ -61,6 +61,8 @@ class Playout:
     branching: list[int] = field(default_factory=list)
     #: the share of the board's squares a piece ever stood on
     coverage: float = 0.0
+    #: those squares
+    visited: tuple[int, ...] = ()
 
     @property
     def timed_out(self) -> bool:
@@ -94,6 +96,7 @@ def play(
         result.plies += 1
         visited.update(sq for sq in sites if pos.board[sq] is not None)
     result.coverage = len(visited) / len(sites) if sites else 0.0
+    result.visited = tuple(sorted(visited))
     return result
 
 

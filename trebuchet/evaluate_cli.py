@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import shlex
 from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -11,9 +12,11 @@ import click
 
 from trebuchet.analysis.evaluate import PLAYERS, Playout, play, summary
 from trebuchet.analysis.output import csv_text, table
-from trebuchet.arguments import variant_argument
+from trebuchet.arguments import output_flag, variant_argument
 from trebuchet.converters.json_text import json_text
 from trebuchet.converters.load import load_variant
+from trebuchet.evaluate_report import report_html
+from trebuchet.files import is_stdout, write_text
 from trebuchet.progress import Progress
 
 #: playouts a worker process plays per task: enough to outweigh sending them back
@@ -102,9 +105,11 @@ def _rows(report: dict[str, Any]) -> list[list[str]]:
               help="Worker processes playing games in parallel.")
 @click.option("--json", "as_json", is_flag=True, help="Print the metrics as JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help="Print the metrics as CSV.")
+@output_flag("Also write the report as one HTML page that stands alone (charts of game "
+             "length, moves over the game, outcomes, a board-coverage heat map; the table).")
 def evaluate_command(
     variant_name: str, options: tuple[str, ...], game: str | None, count: int, seed: int,
-    max_plies: int, player: str, jobs: int, as_json: bool, as_csv: bool,
+    max_plies: int, player: str, jobs: int, as_json: bool, as_csv: bool, output: str | None,
 ) -> None:
     """Play VARIANT many times between two copies of a player, each game ended by
     its own rules, and measure the games (Ludii's playout metrics, in
@@ -120,10 +125,12 @@ def evaluate_command(
       trebuchet evaluate chess --playouts 20 --max-plies 200
       trebuchet evaluate catapults-of-troy --player greedy --playouts 10 --json
       trebuchet evaluate examples/zillions/chess.zrf --playouts 4 --max-plies 60
+      trebuchet evaluate chess --playouts 30 --max-plies 300 -o chess-report.html
     """
     if as_json and as_csv:
         raise click.UsageError("give --json or --csv, not both")
-    players = load_variant(variant_name, options, game).players
+    variant = load_variant(variant_name, options, game)
+    players = variant.players
     played: list[Playout] = []
     interrupted = False
     with Progress(count, f"playing {variant_name}") as bar:
@@ -142,6 +149,16 @@ def evaluate_command(
         "variant": variant_name, "player": player, "seed": seed, "max_plies": max_plies,
         **summary(played, players),
     }
+    if output is not None:
+        # the run as a command line that makes it again (the output options aside)
+        words = ["trebuchet", "evaluate", variant_name,
+                 *(w for o in options for w in ("-O", o)), *(["--game", game] if game else []),
+                 "--playouts", str(count), "--seed", str(seed), "--max-plies", str(max_plies),
+                 "--player", player, "--jobs", str(jobs)]
+        command = shlex.join(words)
+        write_text(output, report_html(variant, played, _rows(report), report, command))
+        if not is_stdout(output):
+            click.echo(f"wrote {output}", err=True)
     if as_json:
         click.echo(json_text(report, indent=1))
     elif as_csv:

@@ -114,3 +114,25 @@ def test_rates_and_balance_follow_their_definitions() -> None:
     assert report["duration"]["median"] == 15
     low, high = rate(0, 10)["ci95"]
     assert low == 0.0 and 0 < high < 0.35
+
+
+def test_the_report_is_one_page_that_stands_alone(tmp_path: Path) -> None:
+    import re
+    import xml.dom.minidom
+
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(
+        main, ["evaluate", "chess", "-n", "12", "--max-plies", "80", "-o", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    page = out.read_text()
+    assert "trebuchet evaluate" in page and "<table>" in page
+    # nothing fetched: no script, stylesheet or image from anywhere
+    assert not re.search(r'(src|href)="https?:', page)
+    svgs = re.findall(r"<svg.*?</svg>", page, re.S)
+    assert len(svgs) == 4  # length, branching over the game, outcomes, coverage
+    for svg in svgs:
+        xml.dom.minidom.parseString(svg)
+    for metric in ("completion", "balance", "branching slope", "board_coverage"):
+        assert f"<td>{metric}</td>" in page
+    assert "% of games" in svgs[3]  # the heat map's scale

@@ -18,7 +18,7 @@ from trebuchet.cli import COMMANDS, main
 PLAYING = {"moves", "play", "perft", "show", "check", "convert", "stats", "view", "mobility",
            "reach", "evaluate"}
 #: commands that write files, and so take -o/--output
-WRITING = {"convert", "show", "view", "mobility", "reach", "zrf export", "zrf board"}
+WRITING = {"convert", "show", "view", "mobility", "reach", "evaluate", "zrf export", "zrf board"}
 
 #: a Mangonel Chess game whose first move is a Kwagga's (MC-8, option kwaggas):
 #: illegal for a Knight, which is what the c1 piece is without the option
