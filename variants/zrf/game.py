@@ -75,6 +75,7 @@ from trebuchet.variants.zrf.program import (
     run_ops,
     state_of,
 )
+from trebuchet.variants.zrf.reach import reach
 from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
 from trebuchet.variants.zrf.written import PASS, STEP_SEPARATOR, SavedGameText
 
@@ -321,6 +322,8 @@ class ZrfVariant(GameBase, Engine):
         board = spec.board
         self._recent: dict[tuple[Any, ...], list[Move]] = {}
         self._scan_memo = _ScanMemo()
+        #: (owner, move type) -> (kind, square) -> where its moves reach (``_reach``)
+        self._reaches: dict[tuple[int, str | None], dict[tuple[str, int], Any]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
         self.kind_order = "".join(self.kinds.values())
         self._world = World(
@@ -427,6 +430,7 @@ class ZrfVariant(GameBase, Engine):
 
     def _compile(self) -> None:
         compiler = Compiler(self._world)
+        self._shapes = compiler.shapes
         for spec in self.spec.pieces:
             ptype = self.zrf_type(self.kinds[spec.name])
             ptype.moves = [(p.move_type, compiler.block(p.body)) for p in spec.moves]
@@ -1021,12 +1025,18 @@ class ZrfVariant(GameBase, Engine):
         memo = None if continued is not None else self._scan_memo
         context = (player, owner, move_type, targets)
         last = state_of(pos)
+        reaches = self._reaches.setdefault((owner, move_type), {})
         for sq, piece in enumerate(board):
             if piece is None or piece.color != owner or sq == skip:
                 continue
             if memo is None:
                 self._run_blocks(run, move_type, sq, piece, False)
             else:
+                where = reaches.get((piece.kind, sq), _UNSEEN)
+                if where is _UNSEEN:
+                    where = reaches[piece.kind, sq] = self._reach(owner, move_type, piece.kind, sq)
+                if where is not None and targets.isdisjoint(where):
+                    continue  # no move of the piece comes near a target
                 key = (context, sq, piece)
                 known = memo.recall(key, last, board)
                 if known is None:
@@ -1042,6 +1052,20 @@ class ZrfVariant(GameBase, Engine):
             self._goes_on_to(pos, self.realize(pos, em, owner), player, owner, targets, path)
             for em in continued
         )
+
+    def _reach(
+        self, owner: int, move_type: str | None, kind: str, sq: int
+    ) -> frozenset[int] | None:
+        """The squares a move of ``owner``'s ``kind`` from ``sq`` could remove a
+        piece on, on any board (:func:`.reach.reach`; None: anywhere).  A turn of
+        several steps goes on from where its steps land, so its first steps
+        bound nothing: the check test of such a game does not ask."""
+        blocks = [
+            ops
+            for block_type, ops in self.zrf_type(kind).moves
+            if move_type is None or block_type == move_type
+        ]
+        return reach(blocks, sq, self._links[owner], self._shapes)
 
     def _logged_run(
         self, run: Run, move_type: str | None, sq: int, piece: Piece, memo: _ScanMemo,
@@ -1524,6 +1548,10 @@ class _ReadLog(list[Piece | None]):
     def __iter__(self) -> Any:
         self.read.extend(range(len(self)))
         return super().__iter__()
+
+
+#: not yet in a table of reaches (None there means "anywhere")
+_UNSEEN = object()
 
 
 def _nothing_read(board: list[Piece | None]) -> tuple[()]:
