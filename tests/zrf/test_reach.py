@@ -79,6 +79,24 @@ def test_the_filter_changes_no_legal_move(path: Path) -> None:
         assert _trace(filtered, seed, 50) == _trace(unfiltered, seed, 50)
 
 
+@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
+def test_the_royal_squares_kept_are_the_royal_pieces_squares(path: Path) -> None:
+    """The check test takes its targets from ``Position.royals``, which moves keep."""
+    if not path.is_file():
+        pytest.skip(f"{path.name}: ../shared is not here")
+    game = _fresh(path)
+    chooser = random.Random(0)
+    pos = game.start_position()
+    for _ in range(80):
+        for player in game.player_range:
+            on_board = [sq for sq, p in pos.pieces(player) if p.royal]
+            assert sorted(pos.royals[player]) == on_board, pos.fen()
+        moves = game.legal_moves(pos)
+        if not moves:
+            break
+        pos.push(chooser.choice(moves))
+
+
 def test_a_piece_far_from_a_square_does_not_reach_it() -> None:
     game = _fresh(CHESS_ZRF)
     b1, e8, c3 = (game.geometry.index_of(name) for name in ("b1", "e8", "c3"))

@@ -322,8 +322,8 @@ class ZrfVariant(GameBase, Engine):
         board = spec.board
         self._recent: dict[tuple[Any, ...], list[Move]] = {}
         self._scan_memo = _ScanMemo()
-        #: (owner, move type) -> (kind, square) -> where its moves reach (``_reach``)
-        self._reaches: dict[tuple[int, str | None], dict[tuple[str, int], Any]] = {}
+        #: (owner, move type) -> per square, piece -> where its moves reach (``_reach``)
+        self._reaches: dict[tuple[int, str | None], list[dict[Piece, Any]]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
         self.kind_order = "".join(self.kinds.values())
         self._world = World(
@@ -501,6 +501,7 @@ class ZrfVariant(GameBase, Engine):
         for player, name, count in self.spec.reserves:
             key = (player, self.kinds[name])
             pos.hands[key] = pos.hands.get(key, 0) + count
+        self._find_royals(pos)
         self._start_turn(pos, 0)
         return pos
 
@@ -992,11 +993,10 @@ class ZrfVariant(GameBase, Engine):
     def threatens(self, pos: Position, victim: int, royal: frozenset[str]) -> bool:
         """Whether the player to move in ``pos`` could capture a piece of ``victim``'s
         of the ``royal`` kinds with one of its moves (its own check not considered)."""
-        targets = {
-            sq
-            for sq, p in enumerate(pos.board)
-            if p is not None and p.color == victim and p.kind in royal
-        }
+        board = pos.board
+        # the royal squares the position keeps: every piece of a ``checkmated`` kind
+        # is royal (``piece_types``), whoever's kind it is
+        targets = {sq for sq in pos.royals[victim] if (p := board[sq]) and p.kind in royal}
         if not targets:
             return False
         turn = self._turn(pos)
@@ -1013,45 +1013,71 @@ class ZrfVariant(GameBase, Engine):
     ) -> bool:
         """Whether some turn of ``owner``'s pieces (other than the one on ``skip``)
         would remove a piece standing on ``targets``: a move that does, or, in a
-        game of several steps, a turn that goes on from a partial step to one."""
-        continued: list[Emitted] | None = [] if self.partial_turns else None
+        game of several steps, a turn that goes on from a partial step to one.
+
+        A piece whose moves reach no target on any board is passed by (:meth:`_reach`),
+        and a piece's answer is kept with the squares it read, while the rest of
+        what it reads (the turn, the last move) is the same (:class:`_ScanMemo`).
+        """
+        if self.partial_turns:
+            return self._scan_turns(pos, player, owner, move_type, targets, skip)
+        board = pos.board
+        reaches = self._reaches_of(owner, move_type)
+        run: Run | None = None
+        for sq, piece in enumerate(board):
+            if piece is None or piece.color != owner or sq == skip:
+                continue
+            where = reaches[sq].get(piece, _UNSEEN)
+            if where is _UNSEEN:
+                where = reaches[sq][piece] = self._reach(owner, move_type, piece.kind, sq)
+            if where is not None and targets.isdisjoint(where):
+                continue
+            if run is None:  # made for the first piece that could hit: most scans need none
+                run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
+                context = (player, owner, move_type, targets)
+                last = state_of(pos)
+            key = (context, sq, piece)
+            known = self._scan_memo.recall(key, last, board)
+            if known is None:
+                known = self._logged_run(run, move_type, sq, piece, key, last)
+            if known:
+                return True
+        return False
+
+    def _scan_turns(
+        self,
+        pos: Position,
+        player: int,
+        owner: int,
+        move_type: str | None,
+        targets: frozenset[int],
+        skip: int,
+    ) -> bool:
+        """:meth:`_scan` in a game of several steps: every piece's first steps are
+        run, and the turns that go on from those that hit nothing are searched."""
+        continued: list[Emitted] = []
         run = Run(
             self, pos, self._links[owner], player, owner, "", [], targets=targets,
             continued=continued,
         )
-        board = pos.board
-        # a piece's answer is kept with the squares it read, while the rest of
-        # what it reads (the turn, the last move) is the same (:class:`_ScanMemo`)
-        memo = None if continued is not None else self._scan_memo
-        context = (player, owner, move_type, targets)
-        last = state_of(pos)
-        reaches = self._reaches.setdefault((owner, move_type), {})
-        for sq, piece in enumerate(board):
+        for sq, piece in enumerate(pos.board):
             if piece is None or piece.color != owner or sq == skip:
                 continue
-            if memo is None:
-                self._run_blocks(run, move_type, sq, piece, False)
-            else:
-                where = reaches.get((piece.kind, sq), _UNSEEN)
-                if where is _UNSEEN:
-                    where = reaches[piece.kind, sq] = self._reach(owner, move_type, piece.kind, sq)
-                if where is not None and targets.isdisjoint(where):
-                    continue  # no move of the piece comes near a target
-                key = (context, sq, piece)
-                known = memo.recall(key, last, board)
-                if known is None:
-                    known = self._logged_run(run, move_type, sq, piece, memo, key, last)
-                if known:
-                    return True
+            self._run_blocks(run, move_type, sq, piece, False)
             if run.hit:
                 return True
-        if not continued:
-            return False
         path: set[tuple[Any, ...]] = set()
         return any(
             self._goes_on_to(pos, self.realize(pos, em, owner), player, owner, targets, path)
             for em in continued
         )
+
+    def _reaches_of(self, owner: int, move_type: str | None) -> list[dict[Piece, Any]]:
+        """Per square, piece -> where its moves reach (:meth:`_reach`), as found."""
+        found = self._reaches.get((owner, move_type))
+        if found is None:
+            found = self._reaches[owner, move_type] = [{} for _ in range(len(self.positions()))]
+        return found
 
     def _reach(
         self, owner: int, move_type: str | None, kind: str, sq: int
@@ -1059,7 +1085,7 @@ class ZrfVariant(GameBase, Engine):
         """The squares a move of ``owner``'s ``kind`` from ``sq`` could remove a
         piece on, on any board (:func:`.reach.reach`; None: anywhere).  A turn of
         several steps goes on from where its steps land, so its first steps
-        bound nothing: the check test of such a game does not ask."""
+        bound nothing: the check test of such a game does not ask (:meth:`_scan_turns`)."""
         blocks = [
             ops
             for block_type, ops in self.zrf_type(kind).moves
@@ -1068,7 +1094,7 @@ class ZrfVariant(GameBase, Engine):
         return reach(blocks, sq, self._links[owner], self._shapes)
 
     def _logged_run(
-        self, run: Run, move_type: str | None, sq: int, piece: Piece, memo: _ScanMemo,
+        self, run: Run, move_type: str | None, sq: int, piece: Piece,
         key: tuple[Any, ...], last: ZrfState,
     ) -> bool:
         """Run the piece's blocks for a scan, reading the board through a log; keep
@@ -1083,7 +1109,7 @@ class ZrfVariant(GameBase, Engine):
         finally:
             run.board = board
         if not run.nested:
-            memo.keep(key, last if run.read_last else None, log.read, board, run.hit)
+            self._scan_memo.keep(key, last if run.read_last else None, log.read, board, run.hit)
         return run.hit
 
     def _goes_on_to(
@@ -1392,12 +1418,17 @@ class ZrfVariant(GameBase, Engine):
                 pos.board[sq] = self.piece(kind, owner, (), attrs)
             else:
                 raise FenError(f"cannot read ({' '.join(group)}) in a {self.title} position")
+        self._find_royals(pos)
+        self._start_turn(pos, index, last)
+
+    def _find_royals(self, pos: Position) -> None:
+        """Note the squares of each player's royal pieces (``Position.royals``), which
+        moves then keep up to date and the check test reads."""
         royals: list[list[int]] = [[] for _ in self.player_range]
         for sq, piece in enumerate(pos.board):
             if piece is not None and piece.royal and piece.color is not None:
                 royals[piece.color].append(sq)
         pos.royals = tuple(tuple(r) for r in royals)
-        self._start_turn(pos, index, last)
 
     def _copy_into(self, pos: Position, source: Position) -> None:
         pos.board[:] = source.board
