@@ -777,8 +777,6 @@ class ZrfVariant(GameBase, Engine):
     def realize(self, pos: Position, em: Emitted, owner: int) -> ZrfMove:
         """The move ``em`` describes, as actions on ``pos``'s board, with its text."""
         board = pos.board
-        final = self._after(board, em)
-        actions, captured, removed = self._actions(board, em, final, owner)
         first = em.parts[0] if em.parts else None
         frm = first.frm if first is not None else None
         to = first.to if first is not None else (em.effects[0].sq if em.effects else 0)
@@ -790,6 +788,14 @@ class ZrfVariant(GameBase, Engine):
             and frm is not None
             and first.piece is board[frm]
         )
+        if simple and not em.copy:
+            # one piece goes, as it is, to another square: what _actions would find
+            assert frm is not None
+            actions, captured = self._step_actions(board, frm, to)
+            removed = captured
+        else:
+            final = self._after(board, em)
+            actions, captured, removed = self._actions(board, em, final, owner)
         if drop is not None:
             tag: StrEnum | None = ZrfMoveKind.DROP
         else:
@@ -806,6 +812,29 @@ class ZrfVariant(GameBase, Engine):
             captured=captured,
             removed=removed,
         )
+
+    def _step_actions(
+        self, board: list[Piece | None], frm: int, to: int
+    ) -> tuple[tuple[Action, ...], tuple[Piece, ...]]:
+        """The actions of a piece's step from ``frm`` to ``to`` (taking what stands
+        there), and the pieces it takes."""
+        victim = board[to]
+        if victim is None:
+            return (Relocate(frm, to),), ()
+        return (*self._removal(to, victim), Relocate(frm, to)), self._taken(victim)
+
+    def _removal(self, sq: int, piece: Piece) -> tuple[Action, ...]:
+        """Take ``piece`` off ``sq``; under ``"recycle captures"`` it goes back to its
+        owner's reserve, if that player has a reserve of its type."""
+        if piece is not WALL and (piece.color, piece.kind) in self._recycled:
+            assert piece.color is not None
+            return Remove(sq), Hand(piece.color, piece.kind, 1)
+        return (Remove(sq),)
+
+    @staticmethod
+    def _taken(piece: Piece) -> tuple[Piece, ...]:
+        """``piece``, removed, as a piece taken: a player's, not a wall or a neutral."""
+        return (piece,) if piece is not WALL and piece.color is not None else ()
 
     def _after(self, board: list[Piece | None], em: Emitted) -> dict[int, Piece | None]:
         """The squares the move changes and what stands on them afterwards."""
@@ -860,12 +889,12 @@ class ZrfVariant(GameBase, Engine):
 
         def remove(sq: int) -> None:
             piece = at(sq)
-            actions.append(Remove(sq))
-            if piece is not None and piece is not WALL and piece.color is not None:
-                captured.append(piece)
-                removed.append(piece)
-                if (piece.color, piece.kind) in self._recycled:
-                    actions.append(Hand(piece.color, piece.kind, 1))
+            if piece is None:
+                actions.append(Remove(sq))
+                return
+            actions.extend(self._removal(sq, piece))
+            captured.extend(self._taken(piece))
+            removed.extend(self._taken(piece))
 
         actions: list[Action] = []
         pending = [
