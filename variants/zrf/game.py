@@ -1010,7 +1010,10 @@ class ZrfVariant(GameBase, Engine):
         royal = self._checkmated.get(pos.turn)
         if not royal:
             return moves
-        return [m for m in moves if not self._exposes(pos, m, pos.turn, royal)]
+        if self.partial_turns:
+            return [m for m in moves if not self._exposes(pos, m, pos.turn, royal)]
+        checks = _ChecksFromOnePosition(self, pos, royal)
+        return [m for m in moves if not checks.exposes(m)]
 
     def _exposes(self, pos: Position, move: Move, mover: int, royal: frozenset[str]) -> bool:
         pos.push(move)
@@ -1022,14 +1025,19 @@ class ZrfVariant(GameBase, Engine):
     def threatens(self, pos: Position, victim: int, royal: frozenset[str]) -> bool:
         """Whether the player to move in ``pos`` could capture a piece of ``victim``'s
         of the ``royal`` kinds with one of its moves (its own check not considered)."""
-        board = pos.board
-        # the royal squares the position keeps: every piece of a ``checkmated`` kind
-        # is royal (``piece_types``), whoever's kind it is
-        targets = {sq for sq in pos.royals[victim] if (p := board[sq]) and p.kind in royal}
+        targets = self.royal_squares(pos, victim, royal)
         if not targets:
             return False
         turn = self._turn(pos)
-        return self._scan(pos, turn.player, turn.pieces_of, turn.move_type, frozenset(targets))
+        return self._scan(pos, turn.player, turn.pieces_of, turn.move_type, targets)
+
+    @staticmethod
+    def royal_squares(pos: Position, player: int, royal: frozenset[str]) -> frozenset[int]:
+        """The squares of ``player``'s pieces of the ``royal`` kinds: of the royal
+        squares the position keeps, as every ``checkmated`` kind is royal
+        (:meth:`piece_types`)."""
+        board = pos.board
+        return frozenset(sq for sq in pos.royals[player] if (p := board[sq]) and p.kind in royal)
 
     def _scan(
         self,
@@ -1051,20 +1059,53 @@ class ZrfVariant(GameBase, Engine):
         if self.partial_turns:
             return self._scan_turns(pos, player, owner, move_type, targets, skip)
         board = pos.board
+        hitters = self.hitters(board, owner, move_type, targets, range(len(board)), skip)
+        return self.hit_by(pos, player, owner, move_type, targets, hitters)
+
+    def hitters(
+        self,
+        board: list[Piece | None],
+        owner: int,
+        move_type: str | None,
+        targets: frozenset[int],
+        squares: Iterable[int],
+        skip: int = -1,
+    ) -> list[int]:
+        """Those of ``squares`` (but ``skip``) that hold a piece of ``owner``'s whose
+        moves could reach a target on some board (:meth:`_reach`)."""
         reaches = self._reaches_of(owner, move_type)
-        run: Run | None = None
-        for sq, piece in enumerate(board):
+        out: list[int] = []
+        for sq in squares:
+            piece = board[sq]
             if piece is None or piece.color != owner or sq == skip:
                 continue
             where = reaches[sq].get(piece, _UNSEEN)
             if where is _UNSEEN:
                 where = reaches[sq][piece] = self._reach(owner, move_type, piece.kind, sq)
-            if where is not None and targets.isdisjoint(where):
-                continue
-            if run is None:  # made for the first piece that could hit: most scans need none
-                run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
-                context = (player, owner, move_type, targets)
-                last = state_of(pos)
+            if where is None or not targets.isdisjoint(where):
+                out.append(sq)
+        return out
+
+    def hit_by(
+        self,
+        pos: Position,
+        player: int,
+        owner: int,
+        move_type: str | None,
+        targets: frozenset[int],
+        squares: Sequence[int],
+    ) -> bool:
+        """Whether a move of the piece on one of ``squares`` would remove a piece on
+        ``targets``, in a game of one-step turns."""
+        if not squares:
+            return False
+        board = pos.board
+        run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
+        context = (player, owner, move_type, targets)
+        last = state_of(pos)
+        for sq in squares:
+            piece = board[sq]
+            assert piece is not None
             key = (context, sq, piece)
             known = self._scan_memo.recall(key, last, board)
             if known is None:
@@ -1484,6 +1525,57 @@ class ZrfVariant(GameBase, Engine):
         if sq is None:
             raise FenError(f"no position {shown(name)} in {self.title}")
         return sq
+
+
+class _ChecksFromOnePosition:
+    """The check tests of the moves from one position, in a game of one-step turns.
+
+    Every move from a position leaves the board as it was but on the squares it
+    writes, and hands the turn to the same entry of the turn order.  So the enemy
+    pieces that could reach a royal square are found on the whole board once,
+    after the first move; after another move (leaving the royal pieces where they
+    were) only the squares either move wrote are looked at again.  A check test
+    then looks at a few squares, not the board (docs/speed.md).
+    """
+
+    def __init__(self, game: ZrfVariant, pos: Position, royal: frozenset[str]) -> None:
+        self.game = game
+        self.pos = pos
+        self.victim = pos.turn
+        self.royal = royal
+        #: after the first move: its turn entry and targets, the squares it wrote,
+        #: and the squares of the pieces that could hit a target
+        self.first: tuple[Any, ...] | None = None
+        self.first_written: set[int] = set()
+        self.first_hitters: list[int] = []
+
+    def exposes(self, move: Move) -> bool:
+        """Whether ``move`` leaves a royal piece of the mover's capturable."""
+        pos, game = self.pos, self.game
+        pos.push(move)
+        try:
+            targets = game.royal_squares(pos, self.victim, self.royal)
+            if not targets:
+                return False
+            board = pos.board
+            turn = game._turn(pos)
+            owner, move_type = turn.pieces_of, turn.move_type
+            context = (turn.player, owner, move_type, targets)
+            written = {sq for sq, _ in pos.last_changes()}
+            if self.first is None:
+                self.first, self.first_written = context, written
+                squares = self.first_hitters = game.hitters(
+                    board, owner, move_type, targets, range(len(board))
+                )
+            elif context == self.first:
+                changed = self.first_written | written
+                squares = [sq for sq in self.first_hitters if sq not in changed]
+                squares += game.hitters(board, owner, move_type, targets, changed)
+            else:
+                squares = game.hitters(board, owner, move_type, targets, range(len(board)))
+            return game.hit_by(pos, turn.player, owner, move_type, targets, squares)
+        finally:
+            pos.pop()
 
 
 class _TurnSearch:
