@@ -348,6 +348,12 @@ class ZrfVariant(GameBase, Engine):
         self._off_pieces_count = options_of.get("include off-pieces", "false") == "true"
         self._maximal = options_of.get("maximal captures", "false")
         self._priority = {move_type: i for i, move_type in enumerate(spec.move_priorities)}
+        #: per turn-order entry: who moves, the entry after it, and the entry's view
+        self._movers = tuple(turn.player for turn in spec.turns)
+        self._following = tuple(self._next_index(i) for i in range(len(spec.turns)))
+        self._turn_views = tuple(
+            _TurnView(turn.player, turn.pieces_of, turn.move_type) for turn in spec.turns
+        )
         #: the players a result is about: all but the random players Zillions moves
         self._playing = tuple(p for p in range(len(spec.players)) if p not in spec.random_players)
         super().__init__(options)
@@ -507,8 +513,7 @@ class ZrfVariant(GameBase, Engine):
 
     # -- turns ----------------------------------------------------------------------
     def _start_turn(self, pos: Position, index: int, last: tuple[int, int] = (-1, -1)) -> None:
-        turns = self.spec.turns
-        pos.turn = turns[index].player if turns else 0
+        pos.turn = self._movers[index] if self._movers else 0
         pos.rules_state = ZrfState(index, last[0], last[1])
 
     def turn_index(self, pos: Position) -> int:
@@ -524,16 +529,17 @@ class ZrfVariant(GameBase, Engine):
         first part of the move's last step; after a step of a turn still being
         built the same entry goes on."""
         last = (-1, -1)
+        now = self.turn_index(pos)
         if isinstance(move, ZrfMove):
-            step = move.turn_steps[-1]
-            if step.emitted.parts:
-                first = step.emitted.parts[0]
+            parts = (move.steps[-1] if move.steps else move).emitted.parts
+            if parts:
+                first = parts[0]
                 last = (first.frm if first.frm is not None else -1, first.to)
             if move.chained:
-                self._start_turn(pos, self.turn_index(pos), last)
+                self._start_turn(pos, now, last)
                 return
-        index = self._next_index(self.turn_index(pos))
-        if index <= self.turn_index(pos):
+        index = self._following[now] if self._following else 0
+        if index <= now:
             pos.fullmove += 1
         pos.halfmove = 0 if captured else pos.halfmove + 1
         self._start_turn(pos, index, last)
@@ -560,11 +566,10 @@ class ZrfVariant(GameBase, Engine):
         return self.kept(pos, moves, to, wanted, origins)
 
     def _turn(self, pos: Position) -> _TurnView:
-        turns = self.spec.turns
-        if not turns:
+        views = self._turn_views
+        if not views:
             return _TurnView(pos.turn, pos.turn, None)
-        entry = turns[self.turn_index(pos) % len(turns)]
-        return _TurnView(entry.player, entry.pieces_of, entry.move_type)
+        return views[self.turn_index(pos) % len(views)]
 
     def turn_moves(
         self,

@@ -306,10 +306,15 @@ class Run:
         self.frm = None if dropping else sq
         self.piece = piece
         self.to = -1
-        self.parts = []
-        self.effects = []
-        self.flags = {}
-        self.pflags = {}
+        # fresh only when used: most blocks leave them empty (emitted moves copy them)
+        if self.parts:
+            self.parts = []
+        if self.effects:
+            self.effects = []
+        if self.flags:
+            self.flags = {}
+        if self.pflags:
+            self.pflags = {}
         self.steps = 0
 
     # -- reading the board before the move --------------------------------------
@@ -1038,6 +1043,13 @@ def _square_test(
 
     def build(c: Compiler, args: list[Node], node: Node) -> Cond:
         where = _one_loc(c, args, node, "predicate")
+        if where is _here:  # the commonest place, read without a call
+
+            def cond_here(run: Run) -> bool:
+                sq = run.cur
+                return sq >= 0 and test(run, run.board[sq])
+
+            return cond_here
 
         def cond(run: Run) -> bool:
             sq = where(run)
