@@ -1,9 +1,11 @@
-"""The check test's memo (``_ScanMemo``) is a fast path: pinned to the general path.
+"""The memos of the check test and of move generation (``_ScanMemo``) are fast
+paths: pinned to the general path.
 
 A Zillions game's check test runs every enemy piece's programs; the memo keeps
-each piece's answer with the squares it read.  Here random games of real rules
-files with a ``checkmated`` goal are played twice, with the memo and with it
-switched off, and every position's legal moves, check and outcome must agree.
+each piece's answer with the squares it read.  Generation keeps each piece's
+moves the same way.  Here random games of real rules files are played twice,
+with a memo and with it switched off, and every position's legal moves, check
+and outcome must agree.
 """
 
 from __future__ import annotations
@@ -68,3 +70,25 @@ def test_the_memo_changes_no_legal_move(path: Path) -> None:
     for seed in range(3):
         assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)
     assert remembering._scan_memo._kept  # the memo was used, not passed by
+
+
+#: the memo test's games, and games whose turns take several steps (their first
+#: steps come from the memo, the turns going on from them do not)
+MOVE_GAMES = [
+    *GAMES,
+    CORPUS / "CheckersCollection" / "CheckersCollection.zrf",
+    CORPUS / "GlinskiCheskers" / "glinski-cheskers.zrf",
+    CORPUS / "Duke" / "Duke.zrf",
+    CORPUS / "DobutsuShogi" / "Dobutsu.zrf",
+]
+
+
+@pytest.mark.parametrize("path", MOVE_GAMES, ids=lambda p: p.stem)
+def test_the_move_memo_changes_no_legal_move(path: Path) -> None:
+    if not path.is_file():
+        pytest.skip(f"{path.name}: ../shared is not here")
+    remembering, forgetting = _fresh(path), _fresh(path)
+    forgetting._move_memo = _Forgetful()
+    for seed in range(3):
+        assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)
+    assert remembering._move_memo._kept  # the memo was used, not passed by

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -189,6 +189,12 @@ class ZrfMove(Move):
         step.aliases = self.aliases
         return step
 
+    def aliased(self, text: str) -> ZrfMove:
+        """This step, ``text`` one more of its aliases."""
+        step = self.rewritten([self.text])
+        step.aliases = (*self.aliases, text)
+        return step
+
     def rewritten(self, texts: Sequence[str]) -> ZrfMove:
         """The same move with each step's text as ``texts`` give it: a saved game's
         own order of effects that commute (:mod:`.written`), kept so that the
@@ -322,6 +328,8 @@ class ZrfVariant(GameBase, Engine):
         board = spec.board
         self._recent: dict[tuple[Any, ...], list[Move]] = {}
         self._scan_memo = _ScanMemo()
+        #: each piece's moves, kept as the check test's answers are
+        self._move_memo = _ScanMemo()
         #: (owner, move type) -> per square, piece -> where its moves reach (``_reach``)
         self._reaches: dict[tuple[int, str | None], list[dict[Piece, Any]]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
@@ -604,17 +612,57 @@ class ZrfVariant(GameBase, Engine):
         """The moves of ``owner``'s pieces on the board and drops from its reserve."""
         emitted: list[Emitted] = []
         run = Run(self, pos, self._links[owner], player, owner, "", emitted)
-        for sq, piece in enumerate(pos.board):
+        board = pos.board
+        last = state_of(pos)
+        moves: list[ZrfMove] = []
+        for sq, piece in enumerate(board):
             if piece is None or piece.color != owner:
                 continue
-            self._run_blocks(run, move_type, sq, piece, False)
+            moves.extend(self._moves_from(run, move_type, sq, piece, last))
+        run.out = emitted
         for (holder, kind), count in sorted(pos.hands.items()):
             if holder != owner or count <= 0:
                 continue
             piece = self.make_piece(kind, owner)
-            for sq in range(len(pos.board)):
+            for sq in range(len(board)):
                 self._run_blocks(run, move_type, sq, piece, True)
-        return self._realize_all(pos, emitted, owner)
+        moves.extend(self._realized(pos, emitted, owner))
+        return self._distinct(moves)
+
+    def _moves_from(
+        self, run: Run, move_type: str | None, sq: int, piece: Piece, last: ZrfState
+    ) -> tuple[ZrfMove, ...]:
+        """The moves of the piece on ``sq``, made into moves (not yet one of each).
+
+        They depend on nothing but the squares the programs and the moves read, the
+        piece, its square, who moves and the last move: so they are kept with what
+        stood on those squares (:class:`_ScanMemo`), and a position that differs
+        from an earlier one elsewhere gets the same moves without running a
+        program.  A run that asked the game itself (``attacked?``) is never kept.
+        """
+        board = run.board
+        key = (run.player, run.owner, move_type, sq, piece)
+        known = self._move_memo.recall(key, last, board)
+        if known is not None:
+            return known  # type: ignore[no-any-return]
+        out: list[Emitted] = []
+        log = _ReadLog(board)
+        run.board, run.out = log, out
+        run.nested = run.read_last = False
+        try:
+            self._run_blocks(run, move_type, sq, piece, False)
+        finally:
+            run.board = board
+        moves = tuple(self._realized(run.pos, out, run.owner))
+        if not run.nested:
+            # making a move reads where its parts go from and to, and its effects' squares
+            read = log.read
+            for em in out:
+                read.extend(part.to for part in em.parts)
+                read.extend(part.frm for part in em.parts if part.frm is not None)
+                read.extend(effect.sq for effect in em.effects)
+            self._move_memo.keep(key, last if run.read_last else None, read, board, moves)
+        return moves
 
     def continuations(
         self, pos: Position, step: ZrfMove, player: int, owner: int
@@ -742,7 +790,7 @@ class ZrfVariant(GameBase, Engine):
         mover = owner if player is None else player
         run = Run(self, pos, self._links[owner], mover, owner, "", emitted)
         self._run_blocks(run, move_type, sq, piece, False)
-        return self._realize_all(pos, emitted, owner)
+        return self._distinct(self._realized(pos, emitted, owner))
 
     def _run_blocks(
         self, run: Run, move_type: str | None, sq: int, piece: Piece, dropping: bool
@@ -758,24 +806,29 @@ class ZrfVariant(GameBase, Engine):
             if run.hit:
                 return
 
-    def _realize_all(
+    def _realized(
         self, pos: Position, emitted: Sequence[Emitted], owner: int
-    ) -> list[ZrfMove]:
-        """The moves ``emitted`` describe, one for each that does something of its
-        own: moves alike in what they do to the board (and in how the turn goes on)
-        are one, whatever their texts; ``add`` and ``add-copy`` to one square are
-        two."""
-        kept: dict[tuple[object, ...], ZrfMove] = {}
+    ) -> Iterator[ZrfMove]:
+        """The moves ``emitted`` describe, but those that do nothing."""
         for em in emitted:
-            if not em.parts and not em.effects:
-                continue
-            move = self.realize(pos, em, owner)
-            key = (move.actions, em.partial, em.move_type)
+            if em.parts or em.effects:
+                yield self.realize(pos, em, owner)
+
+    @staticmethod
+    def _distinct(moves: Iterable[ZrfMove]) -> list[ZrfMove]:
+        """One move for each that does something of its own: moves alike in what
+        they do to the board (and in how the turn goes on) are one, the first,
+        whatever their texts (the others' texts are its aliases); ``add`` and
+        ``add-copy`` to one square are two."""
+        kept: dict[tuple[object, ...], ZrfMove] = {}
+        for move in moves:
+            key = (move.actions, move.emitted.partial, move.emitted.move_type)
             same = kept.get(key)
             if same is None:
                 kept[key] = move
             elif move.text != same.text and move.text not in same.aliases:
-                same.aliases += (move.text,)
+                # a copy: the move may be kept for other positions (_moves_from)
+                kept[key] = same.aliased(move.text)
         return list(kept.values())
 
     # -- emitted programs to moves ------------------------------------------------
