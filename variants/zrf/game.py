@@ -30,7 +30,7 @@ import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
@@ -327,9 +327,9 @@ class ZrfVariant(GameBase, Engine):
         spec = self.spec
         board = spec.board
         self._recent: dict[tuple[Any, ...], list[Move]] = {}
-        self._scan_memo = _ScanMemo()
+        self._scan_memo: _ScanMemo[bool] = _ScanMemo()
         #: each piece's moves, kept as the check test's answers are
-        self._move_memo = _ScanMemo()
+        self._move_memo: _ScanMemo[tuple[ZrfMove, ...]] = _ScanMemo()
         #: (owner, move type) -> per square, piece -> where its moves reach (``_reach``)
         self._reaches: dict[tuple[int, str | None], list[dict[Piece, Any]]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
@@ -644,7 +644,7 @@ class ZrfVariant(GameBase, Engine):
         key = (run.player, run.owner, move_type, sq, piece)
         known = self._move_memo.recall(key, last, board)
         if known is not None:
-            return known  # type: ignore[no-any-return]
+            return known
         out: list[Emitted] = []
         log = _ReadLog(board)
         run.board, run.out = log, out
@@ -1769,21 +1769,19 @@ def _nothing_read(board: list[Piece | None]) -> tuple[()]:
     return ()
 
 
-_Kept = tuple["ZrfState | None", Callable[[list["Piece | None"]], Any], Any, bool]
-"""One answer of :class:`_ScanMemo`: the last move it read (None: it read none),
-a getter of the squares it read, what stood on them, and whether a target was hit."""
+Answer = TypeVar("Answer")
 
 
-class _ScanMemo:
-    """What a piece's moves answered in a check test (does one remove a piece on
-    the targets?), kept with the squares the run read and what stood there.
+class _ScanMemo(Generic[Answer]):
+    """What a piece's programs answered (in a check test: does a move remove a
+    piece on the targets?; in generation: the piece's moves), kept with the
+    squares the run read and what stood there.
 
     A program's run depends on nothing but the board squares it reads, the
     piece, its square, the turn and the last move (the key), so while those
-    squares hold the same pieces the answer is the same: a check test then
-    compares a few squares instead of running the piece's programs.  A run that
-    asks the game itself (``attacked?``) is never kept.  A game's check tests
-    spend most of the Zillions engine's time (docs/speed.md).
+    squares hold the same pieces the answer is the same: a check test, or a
+    generation, then compares a few squares instead of running the piece's
+    programs.  A run that asks the game itself (``attacked?``) is never kept.
     """
 
     #: answers kept per key, newest first, and keys kept in all (then all are
@@ -1793,16 +1791,21 @@ class _ScanMemo:
     MOST_KEYS = 30_000
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[Any, ...], list[_Kept]] = {}
+        #: key -> (the last move it read (None: it read none), a getter of the
+        #: squares it read, what stood on them, the answer), newest first
+        self._kept: dict[
+            tuple[Any, ...],
+            list[tuple[ZrfState | None, Callable[[list[Piece | None]], Any], Any, Answer]],
+        ] = {}
 
     def recall(
         self, key: tuple[Any, ...], last: ZrfState, board: list[Piece | None]
-    ) -> bool | None:
+    ) -> Answer | None:
         """The answer kept for ``key`` whose squares hold what they held (and, for a
         run that read the last move, whose last move was ``last``), or None."""
-        for read_last, read, pieces, hit in self._kept.get(key, ()):
+        for read_last, read, pieces, answer in self._kept.get(key, ()):
             if (read_last is None or read_last == last) and read(board) == pieces:
-                return hit
+                return answer
         return None
 
     def keep(
@@ -1811,9 +1814,9 @@ class _ScanMemo:
         last: ZrfState | None,
         read: list[int],
         board: list[Piece | None],
-        hit: bool,
+        answer: Answer,
     ) -> None:
-        """Keep ``hit`` for ``key``, with the squares ``read`` and what stands there
+        """Keep ``answer`` for ``key``, with the squares ``read`` and what stands there
         (``last``: the last move, for a run that read it)."""
         # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
         # pieces are interned, so == between the tuples is an identity test
@@ -1824,7 +1827,7 @@ class _ScanMemo:
         if len(self._kept) >= self.MOST_KEYS:
             self._kept.clear()
         entries = self._kept.setdefault(key, [])
-        entries.insert(0, (last, getter, getter(board), hit))
+        entries.insert(0, (last, getter, getter(board), answer))
         del entries[self.PER_KEY :]
 
 
