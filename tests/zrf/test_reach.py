@@ -1,5 +1,5 @@
-"""The check test's reach filter (``variants/zrf/reach.py``) is a fast path: pinned to
-the general path.
+"""The check test's fast paths are pinned to the general path: the reach filter
+(``variants/zrf/reach.py``) and the check tests of one position's moves.
 
 A check test skips an enemy piece when no move of it, on any board, could land on,
 take or create on a royal square, as the shapes of its compiled programs say.
@@ -95,6 +95,28 @@ def test_the_royal_squares_kept_are_the_royal_pieces_squares(path: Path) -> None
         if not moves:
             break
         pos.push(chooser.choice(moves))
+
+
+@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
+def test_the_check_tests_of_one_position_are_the_general_rule(path: Path) -> None:
+    """``filter_legal`` finds the enemy pieces that could hit once per position and
+    makes only the moves that need it; each move pushed and tested keeps the same."""
+    if not path.is_file():
+        pytest.skip(f"{path.name}: ../shared is not here")
+    game = _fresh(path)
+    for seed in range(2):
+        chooser = random.Random(seed)
+        pos = game.start_position()
+        for _ in range(60):
+            royal = game._checkmated.get(pos.turn)
+            moves = game.pseudo_legal_moves(pos)
+            if royal:
+                general = [m for m in moves if not game._exposes(pos, m, pos.turn, royal)]
+                assert game.filter_legal(pos, moves) == general, pos.fen()
+            legal = game.legal_moves(pos)
+            if not legal:
+                break
+            pos.push(chooser.choice(legal))
 
 
 def test_a_piece_far_from_a_square_does_not_reach_it() -> None:

@@ -573,6 +573,13 @@ class ZrfVariant(GameBase, Engine):
         wanted = frozenset(kinds) if kinds is not None else None
         return self.kept(pos, moves, to, wanted, origins)
 
+    def turn_after(self, pos: Position) -> _TurnView | None:
+        """The turn-order entry that moves after any one-step move from ``pos`` (the
+        one :meth:`after_move` starts), None where there is no turn order."""
+        if not self._turn_views:
+            return None
+        return self._turn_views[self._following[self.turn_index(pos)]]
+
     def _turn(self, pos: Position) -> _TurnView:
         views = self._turn_views
         if not views:
@@ -1122,7 +1129,7 @@ class ZrfVariant(GameBase, Engine):
 
     def hitters(
         self,
-        board: list[Piece | None],
+        board: list[Piece | None] | dict[int, Piece | None],
         owner: int,
         move_type: str | None,
         targets: frozenset[int],
@@ -1588,12 +1595,13 @@ class ZrfVariant(GameBase, Engine):
 class _ChecksFromOnePosition:
     """The check tests of the moves from one position, in a game of one-step turns.
 
-    Every move from a position leaves the board as it was but on the squares it
-    writes, and hands the turn to the same entry of the turn order.  So the enemy
-    pieces that could reach a royal square are found on the whole board once,
-    after the first move; after another move (leaving the royal pieces where they
-    were) only the squares either move wrote are looked at again.  A check test
-    then looks at a few squares, not the board (docs/speed.md).
+    Every move from a position hands the turn to the same entry of the turn
+    order, and most leave the board as it was but on the few squares a piece
+    leaves, enters or is taken from.  So the enemy pieces that could reach a
+    royal square are found on the whole board once; for a move that only
+    relocates and removes pieces, and none royal, only the squares it writes
+    are looked at again, and where no enemy piece could then hit, the move is
+    not even made.  Other moves take the general path (``_exposes``).
     """
 
     def __init__(self, game: ZrfVariant, pos: Position, royal: frozenset[str]) -> None:
@@ -1601,39 +1609,50 @@ class _ChecksFromOnePosition:
         self.pos = pos
         self.victim = pos.turn
         self.royal = royal
-        #: after the first move: its turn entry and targets, the squares it wrote,
-        #: and the squares of the pieces that could hit a target
-        self.first: tuple[Any, ...] | None = None
-        self.first_written: set[int] = set()
-        self.first_hitters: list[int] = []
+        #: the turn-order entry that moves next, whatever the move (None: not known)
+        self.turn = game.turn_after(pos)
+        self.targets = game.royal_squares(pos, pos.turn, royal)
+        #: the squares of the enemy pieces that could hit a target, as the board stands
+        self.hitters: list[int] = []
+        if self.turn is not None and self.targets:
+            board = pos.board
+            self.hitters = game.hitters(
+                board, self.turn.pieces_of, self.turn.move_type, self.targets, range(len(board))
+            )
 
     def exposes(self, move: Move) -> bool:
         """Whether ``move`` leaves a royal piece of the mover's capturable."""
-        pos, game = self.pos, self.game
+        pos, game, turn, targets = self.pos, self.game, self.turn, self.targets
+        after = _plain_writes(pos.board, move.actions) if turn is not None and targets else None
+        if turn is None or after is None or not targets.isdisjoint(after):
+            return game._exposes(pos, move, self.victim, self.royal)
+        owner, move_type = turn.pieces_of, turn.move_type
+        squares = [sq for sq in self.hitters if sq not in after]
+        squares += game.hitters(after, owner, move_type, targets, after)
+        if not squares:
+            return False
         pos.push(move)
         try:
-            targets = game.royal_squares(pos, self.victim, self.royal)
-            if not targets:
-                return False
-            board = pos.board
-            turn = game._turn(pos)
-            owner, move_type = turn.pieces_of, turn.move_type
-            context = (turn.player, owner, move_type, targets)
-            written = {sq for sq, _ in pos.last_changes()}
-            if self.first is None:
-                self.first, self.first_written = context, written
-                squares = self.first_hitters = game.hitters(
-                    board, owner, move_type, targets, range(len(board))
-                )
-            elif context == self.first:
-                changed = self.first_written | written
-                squares = [sq for sq in self.first_hitters if sq not in changed]
-                squares += game.hitters(board, owner, move_type, targets, changed)
-            else:
-                squares = game.hitters(board, owner, move_type, targets, range(len(board)))
             return game.hit_by(pos, turn.player, owner, move_type, targets, squares)
         finally:
             pos.pop()
+
+
+def _plain_writes(
+    board: list[Piece | None], actions: Iterable[Action]
+) -> dict[int, Piece | None] | None:
+    """The squares a move of relocations and removals (and reserves) writes, with
+    what stands on each after it; None for a move with other actions."""
+    after: dict[int, Piece | None] = {}
+    for act in actions:
+        if type(act) is Relocate:
+            after[act.to] = after[act.frm] if act.frm in after else board[act.frm]
+            after[act.frm] = None
+        elif type(act) is Remove:
+            after[act.sq] = None
+        elif type(act) is not Hand:
+            return None
+    return after
 
 
 class _TurnSearch:
