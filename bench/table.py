@@ -20,9 +20,9 @@ or trebuchet's own chess), or a wall time the issue sets a bound on:
   (goal: 1.6x on 2 cores);
 - python-chess's perft suites of the lichess variants, against python-chess
   (no goal: the issue asks for them to be measured compiled);
-- the Zillions engine: chess.zrf perft(3) against native chess (goal: within
-  200x), English draughts perft(6), and the replay of the 56 corpus saved games
-  with ZRF move code on 2 processes (goal: under 120 s).
+- the Zillions engine: chess.zrf perft(3) against native chess (issue 28's goal:
+  within 20x pure, 30x compiled), English draughts perft(6), and the replay of
+  the 56 corpus saved games with ZRF move code on 2 processes (goal: under 120 s).
 
 A run measures whichever build is loaded and adds it to a JSON file; ``show``
 prints the table.  ``make bench`` does both builds:
@@ -84,8 +84,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
     ("playouts", "random chess playouts, plies/s, x python-chess", "{:.2f}x", (">=", 1.2), None),
     ("playout_jobs", "trebuchet evaluate --jobs 2, x --jobs 1", "{:.2f}x", (">=", 1.6),
      (">=", 1.6)),
-    # the engine is interpreted in both builds: the goal is the pure build's
-    ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 200), None),
+    # the engine is interpreted in both builds, against the compiled chess there
+    ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 20), ("<=", 30)),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
     ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
 ]

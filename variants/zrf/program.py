@@ -1081,6 +1081,14 @@ def _piece_test(c: Compiler, args: list[Node], node: Node) -> Cond:
         raise c.refuse("(piece?) without a piece", node)
     kind = c.kind(args[0])
     where = _one_loc(c, args[1:], node, "piece?")
+    if where is _here:  # the commonest place, read without a call
+
+        def cond_here(run: Run) -> bool:
+            sq = run.cur
+            piece = run.board[sq] if sq >= 0 else None
+            return piece is not None and piece.kind == kind
+
+        return cond_here
 
     def cond(run: Run) -> bool:
         sq = where(run)
