@@ -12,6 +12,7 @@ must be the same with the filter and without it.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -46,25 +47,32 @@ def _hit_squares(game: ZrfVariant, pos: Position, sq: int) -> set[int]:
     return squares
 
 
-@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
-def test_every_move_falls_inside_its_reach(path: Path) -> None:
+def _positions(path: Path, seeds: int, plies: int) -> Iterator[tuple[ZrfVariant, Position]]:
+    """The game of the rules file at ``path`` and every position of ``seeds`` random
+    games of it, ``plies`` long at most (skipped where ../shared is not here)."""
     if not path.is_file():
         pytest.skip(f"{path.name}: ../shared is not here")
     game = _fresh(path)
-    for seed in range(2):
+    for seed in range(seeds):
         chooser = random.Random(seed)
         pos = game.start_position()
-        for _ in range(40):
-            for sq, piece in enumerate(pos.board):
-                if piece is None or piece is WALL or piece.color is None:
-                    continue
-                where = game._reach(piece.color, None, piece.kind, sq)
-                if where is not None:
-                    assert _hit_squares(game, pos, sq) <= where, (pos.fen(), sq)
+        for _ in range(plies):
+            yield game, pos
             moves = game.legal_moves(pos)
             if not moves:
                 break
             pos.push(chooser.choice(moves))
+
+
+@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
+def test_every_move_falls_inside_its_reach(path: Path) -> None:
+    for game, pos in _positions(path, 2, 40):
+        for sq, piece in enumerate(pos.board):
+            if piece is None or piece is WALL or piece.color is None:
+                continue
+            where = game._reach(piece.color, None, piece.kind, sq)
+            if where is not None:
+                assert _hit_squares(game, pos, sq) <= where, (pos.fen(), sq)
 
 
 @pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
@@ -82,41 +90,22 @@ def test_the_filter_changes_no_legal_move(path: Path) -> None:
 @pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
 def test_the_royal_squares_kept_are_the_royal_pieces_squares(path: Path) -> None:
     """The check test takes its targets from ``Position.royals``, which moves keep."""
-    if not path.is_file():
-        pytest.skip(f"{path.name}: ../shared is not here")
-    game = _fresh(path)
-    chooser = random.Random(0)
-    pos = game.start_position()
-    for _ in range(80):
+    for game, pos in _positions(path, 1, 80):
         for player in game.player_range:
             on_board = [sq for sq, p in pos.pieces(player) if p.royal]
             assert sorted(pos.royals[player]) == on_board, pos.fen()
-        moves = game.legal_moves(pos)
-        if not moves:
-            break
-        pos.push(chooser.choice(moves))
 
 
 @pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
 def test_the_check_tests_of_one_position_are_the_general_rule(path: Path) -> None:
     """``filter_legal`` finds the enemy pieces that could hit once per position and
     makes only the moves that need it; each move pushed and tested keeps the same."""
-    if not path.is_file():
-        pytest.skip(f"{path.name}: ../shared is not here")
-    game = _fresh(path)
-    for seed in range(2):
-        chooser = random.Random(seed)
-        pos = game.start_position()
-        for _ in range(60):
-            royal = game._checkmated.get(pos.turn)
+    for game, pos in _positions(path, 2, 60):
+        royal = game._checkmated.get(pos.turn)
+        if royal:
             moves = game.pseudo_legal_moves(pos)
-            if royal:
-                general = [m for m in moves if not game._exposes(pos, m, pos.turn, royal)]
-                assert game.filter_legal(pos, moves) == general, pos.fen()
-            legal = game.legal_moves(pos)
-            if not legal:
-                break
-            pos.push(chooser.choice(legal))
+            general = [m for m in moves if not game._exposes(pos, m, pos.turn, royal)]
+            assert game.filter_legal(pos, moves) == general, pos.fen()
 
 
 def test_a_piece_far_from_a_square_does_not_reach_it() -> None:

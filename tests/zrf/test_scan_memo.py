@@ -61,19 +61,8 @@ def _trace(game: ZrfVariant, seed: int, plies: int) -> list[tuple[object, ...]]:
     return seen
 
 
-@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
-def test_the_memo_changes_no_legal_move(path: Path) -> None:
-    if not path.is_file():
-        pytest.skip(f"{path.name}: ../shared is not here")
-    remembering, forgetting = _fresh(path), _fresh(path)
-    forgetting._scan_memo = _Forgetful()
-    for seed in range(3):
-        assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)
-    assert remembering._scan_memo._kept  # the memo was used, not passed by
-
-
-#: the memo test's games, and games whose turns take several steps (their first
-#: steps come from the memo, the turns going on from them do not)
+#: besides those, games whose turns take several steps (their first steps come
+#: from the move memo, the turns going on from them do not)
 MOVE_GAMES = [
     *GAMES,
     CORPUS / "CheckersCollection" / "CheckersCollection.zrf",
@@ -81,14 +70,19 @@ MOVE_GAMES = [
     CORPUS / "Duke" / "Duke.zrf",
     CORPUS / "DobutsuShogi" / "Dobutsu.zrf",
 ]
+#: (the game's memo, a rules file): the check test's memo, generation's memo
+CASES = [
+    *(pytest.param("_scan_memo", p, id=f"check-{p.stem}") for p in GAMES),
+    *(pytest.param("_move_memo", p, id=f"moves-{p.stem}") for p in MOVE_GAMES),
+]
 
 
-@pytest.mark.parametrize("path", MOVE_GAMES, ids=lambda p: p.stem)
-def test_the_move_memo_changes_no_legal_move(path: Path) -> None:
+@pytest.mark.parametrize(("memo", "path"), CASES)
+def test_the_memo_changes_no_legal_move(memo: str, path: Path) -> None:
     if not path.is_file():
         pytest.skip(f"{path.name}: ../shared is not here")
     remembering, forgetting = _fresh(path), _fresh(path)
-    forgetting._move_memo = _Forgetful()
+    setattr(forgetting, memo, _Forgetful())
     for seed in range(3):
         assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)
-    assert remembering._move_memo._kept  # the memo was used, not passed by
+    assert getattr(remembering, memo)._kept  # the memo was used, not passed by

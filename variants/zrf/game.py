@@ -1094,7 +1094,7 @@ class ZrfVariant(GameBase, Engine):
         if not targets:
             return False
         turn = self._turn(pos)
-        return self._scan(pos, turn.player, turn.pieces_of, turn.move_type, targets)
+        return self._scan(pos, turn, targets)
 
     @staticmethod
     def royal_squares(pos: Position, player: int, royal: frozenset[str]) -> frozenset[int]:
@@ -1105,16 +1105,10 @@ class ZrfVariant(GameBase, Engine):
         return frozenset(sq for sq in pos.royals[player] if (p := board[sq]) and p.kind in royal)
 
     def _scan(
-        self,
-        pos: Position,
-        player: int,
-        owner: int,
-        move_type: str | None,
-        targets: frozenset[int],
-        skip: int = -1,
+        self, pos: Position, turn: _TurnView, targets: frozenset[int], skip: int = -1
     ) -> bool:
-        """Whether some turn of ``owner``'s pieces (other than the one on ``skip``)
-        would remove a piece standing on ``targets``: a move that does, or, in a
+        """Whether some turn of ``turn``'s (of its owner's pieces, other than the one
+        on ``skip``) would remove a piece standing on ``targets``: a move that does, or, in a
         game of several steps, a turn that goes on from a partial step to one.
 
         A piece whose moves reach no target on any board is passed by (:meth:`_reach`),
@@ -1122,10 +1116,11 @@ class ZrfVariant(GameBase, Engine):
         what it reads (the turn, the last move) is the same (:class:`_ScanMemo`).
         """
         if self.partial_turns:
-            return self._scan_turns(pos, player, owner, move_type, targets, skip)
+            return self._scan_turns(pos, turn, targets, skip)
         board = pos.board
-        hitters = self.hitters(board, owner, move_type, targets, range(len(board)), skip)
-        return self.hit_by(pos, player, owner, move_type, targets, hitters)
+        squares = range(len(board))
+        hitters = self.hitters(board, turn.pieces_of, turn.move_type, targets, squares, skip)
+        return self.hit_by(pos, turn, targets, hitters)
 
     def hitters(
         self,
@@ -1152,19 +1147,14 @@ class ZrfVariant(GameBase, Engine):
         return out
 
     def hit_by(
-        self,
-        pos: Position,
-        player: int,
-        owner: int,
-        move_type: str | None,
-        targets: frozenset[int],
-        squares: Sequence[int],
+        self, pos: Position, turn: _TurnView, targets: frozenset[int], squares: Sequence[int]
     ) -> bool:
-        """Whether a move of the piece on one of ``squares`` would remove a piece on
-        ``targets``, in a game of one-step turns."""
+        """Whether a move of the piece on one of ``squares``, made in ``turn``, would
+        remove a piece on ``targets``, in a game of one-step turns."""
         if not squares:
             return False
         board = pos.board
+        player, owner, move_type = turn.player, turn.pieces_of, turn.move_type
         run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
         context = (player, owner, move_type, targets)
         last = state_of(pos)
@@ -1180,16 +1170,11 @@ class ZrfVariant(GameBase, Engine):
         return False
 
     def _scan_turns(
-        self,
-        pos: Position,
-        player: int,
-        owner: int,
-        move_type: str | None,
-        targets: frozenset[int],
-        skip: int,
+        self, pos: Position, turn: _TurnView, targets: frozenset[int], skip: int
     ) -> bool:
         """:meth:`_scan` in a game of several steps: every piece's first steps are
         run, and the turns that go on from those that hit nothing are searched."""
+        player, owner, move_type = turn.player, turn.pieces_of, turn.move_type
         continued: list[Emitted] = []
         run = Run(
             self, pos, self._links[owner], player, owner, "", [], targets=targets,
@@ -1317,7 +1302,8 @@ class ZrfVariant(GameBase, Engine):
             stand_in = self.piece(run.piece.kind, victim, (), run.piece.attributes)
         board[sq] = stand_in
         try:
-            return self._scan(pos, attacker, attacker, move_type, frozenset({sq}), skip=sq)
+            turn = _TurnView(attacker, attacker, move_type)
+            return self._scan(pos, turn, frozenset({sq}), skip=sq)
         finally:
             board[sq] = original
 
@@ -1633,7 +1619,7 @@ class _ChecksFromOnePosition:
             return False
         pos.push(move)
         try:
-            return game.hit_by(pos, turn.player, owner, move_type, targets, squares)
+            return game.hit_by(pos, turn, targets, squares)
         finally:
             pos.pop()
 
