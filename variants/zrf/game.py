@@ -647,28 +647,22 @@ class ZrfVariant(GameBase, Engine):
         from an earlier one elsewhere gets the same moves without running a
         program.  A run that asked the game itself (``attacked?``) is never kept.
         """
-        board = run.board
+        board, memo = run.board, self._move_memo
         key = (run.player, run.owner, move_type, sq, piece)
-        known = self._move_memo.recall(key, last, board)
+        known = memo.recall(key, last, board)
         if known is not None:
             return known
         out: list[Emitted] = []
-        log = _ReadLog(board)
-        run.board, run.out = log, out
-        run.nested = run.read_last = False
-        try:
-            self._run_blocks(run, move_type, sq, piece, False)
-        finally:
-            run.board = board
+        run.out = out
+        read = self._run_logged(run, move_type, sq, piece, memo.logs(key))
         moves = tuple(self._realized(run.pos, out, run.owner))
-        if not run.nested:
+        if read is not None:
             # making a move reads where its parts go from and to, and its effects' squares
-            read = log.read
             for em in out:
                 read.extend(part.to for part in em.parts)
                 read.extend(part.frm for part in em.parts if part.frm is not None)
                 read.extend(effect.sq for effect in em.effects)
-            self._move_memo.keep(key, last if run.read_last else None, read, board, moves)
+            memo.keep(key, last if run.read_last else None, read, board, moves)
         return moves
 
     def continuations(
@@ -1153,7 +1147,7 @@ class ZrfVariant(GameBase, Engine):
         remove a piece on ``targets``, in a game of one-step turns."""
         if not squares:
             return False
-        board = pos.board
+        board, memo = pos.board, self._scan_memo
         player, owner, move_type = turn.player, turn.pieces_of, turn.move_type
         run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
         context = (player, owner, move_type, targets)
@@ -1162,9 +1156,12 @@ class ZrfVariant(GameBase, Engine):
             piece = board[sq]
             assert piece is not None
             key = (context, sq, piece)
-            known = self._scan_memo.recall(key, last, board)
+            known = memo.recall(key, last, board)
             if known is None:
-                known = self._logged_run(run, move_type, sq, piece, key, last)
+                read = self._run_logged(run, move_type, sq, piece, memo.logs(key))
+                if read is not None:
+                    memo.keep(key, last if run.read_last else None, read, board, run.hit)
+                known = run.hit
             if known:
                 return True
         return False
@@ -1213,13 +1210,15 @@ class ZrfVariant(GameBase, Engine):
         ]
         return reach(blocks, sq, self._links[owner], self._shapes)
 
-    def _logged_run(
-        self, run: Run, move_type: str | None, sq: int, piece: Piece,
-        key: tuple[Any, ...], last: ZrfState,
-    ) -> bool:
-        """Run the piece's blocks for a scan, reading the board through a log; keep
-        the answer with what was read (and the last move, if a test read it),
-        unless the run asked the game itself."""
+    def _run_logged(
+        self, run: Run, move_type: str | None, sq: int, piece: Piece, logging: bool
+    ) -> list[int] | None:
+        """Run the piece's blocks, reading the board through a log when ``logging``:
+        the squares read (``run.read_last`` says whether the last move was read
+        too), or None where not logged or where the run asked the game itself."""
+        if not logging:
+            self._run_blocks(run, move_type, sq, piece, False)
+            return None
         board = run.board
         log = _ReadLog(board)
         run.board = log
@@ -1228,9 +1227,7 @@ class ZrfVariant(GameBase, Engine):
             self._run_blocks(run, move_type, sq, piece, False)
         finally:
             run.board = board
-        if not run.nested:
-            self._scan_memo.keep(key, last if run.read_last else None, log.read, board, run.hit)
-        return run.hit
+        return None if run.nested else log.read
 
     def _goes_on_to(
         self,
@@ -1754,11 +1751,9 @@ class _ReadLog(list[Piece | None]):
         self.read: list[int] = []
 
     def __getitem__(self, sq: Any) -> Any:
-        if isinstance(sq, int):
-            self.read.append(sq % len(self))
-        else:  # a slice: every square, to be safe
-            self.read.extend(range(len(self)))
-        return super().__getitem__(sq)
+        # as read: the memo makes every index a square (a slice, every square)
+        self.read.append(sq)
+        return list.__getitem__(self, sq)
 
     def __iter__(self) -> Any:
         self.read.extend(range(len(self)))
@@ -1794,6 +1789,10 @@ class _ScanMemo(Generic[Answer]):
     #: keeps 1,400 answers under 500 keys
     PER_KEY = 4
     MOST_KEYS = 30_000
+    #: a run that read more squares than this and half the board is not kept: a
+    #: piece that surveys the board (Cyvasse's) would find its squares changed
+    #: after almost every move, and logging its reads costs more than it saves
+    FEW_SQUARES = 24
 
     def __init__(self) -> None:
         #: key -> (the last move it read (None: it read none), a getter of the
@@ -1802,6 +1801,14 @@ class _ScanMemo(Generic[Answer]):
             tuple[Any, ...],
             list[tuple[ZrfState | None, Callable[[list[Piece | None]], Any], Any, Answer]],
         ] = {}
+
+        #: the keys whose runs read too many squares to be kept
+        self._wide: set[tuple[Any, ...]] = set()
+
+    def logs(self, key: tuple[Any, ...]) -> bool:
+        """Whether a run for ``key`` should be logged to be kept: not where its last
+        logged run read too much of the board."""
+        return key not in self._wide
 
     def recall(
         self, key: tuple[Any, ...], last: ZrfState, board: list[Piece | None]
@@ -1825,12 +1832,19 @@ class _ScanMemo(Generic[Answer]):
         (``last``: the last move, for a run that read it)."""
         # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
         # pieces are interned, so == between the tuples is an identity test
-        squares = tuple(dict.fromkeys(read))
+        size = len(board)
+        if not all(type(sq) is int for sq in read):
+            read = list(range(size))  # a slice was read: every square, to be safe
+        squares = tuple(dict.fromkeys(sq % size for sq in read))
+        if len(squares) > max(self.FEW_SQUARES, size // 2):
+            self._wide.add(key)  # such runs are not logged again (:meth:`logs`)
+            return
         getter: Callable[[list[Piece | None]], Any] = (
             operator.itemgetter(*squares) if squares else _nothing_read
         )
         if len(self._kept) >= self.MOST_KEYS:
             self._kept.clear()
+            self._wide.clear()
         entries = self._kept.setdefault(key, [])
         entries.insert(0, (last, getter, getter(board), answer))
         del entries[self.PER_KEY :]
