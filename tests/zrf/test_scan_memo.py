@@ -18,6 +18,7 @@ import pytest
 from tests.helpers import CHESS_ZRF, DATA
 from trebuchet.converters.zrf.model import read_zrf
 from trebuchet.converters.zrf.to_variant import variant_class
+from trebuchet.variants.pieces import Piece
 from trebuchet.variants.zrf import game as zrf_game
 from trebuchet.variants.zrf.game import ZrfVariant
 
@@ -86,3 +87,15 @@ def test_the_memo_changes_no_legal_move(memo: str, path: Path) -> None:
     for seed in range(3):
         assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)
     assert getattr(remembering, memo)._kept  # the memo was used, not passed by
+
+
+def test_a_run_that_read_most_of_the_board_is_not_kept_nor_logged_again() -> None:
+    memo: zrf_game._ScanMemo[bool] = zrf_game._ScanMemo()
+    board: list[Piece | None] = [None] * 100
+    last = zrf_game.ZrfState(0)
+    memo.keep(("few",), None, [1, 2, 3, 2], board, True)
+    memo.keep(("most",), None, list(range(60)), board, True)
+    assert memo.recall(("few",), last, board) is True
+    assert memo.logs(("few",))
+    assert memo.recall(("most",), last, board) is None
+    assert not memo.logs(("most",))
