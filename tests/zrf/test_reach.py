@@ -66,7 +66,7 @@ def _positions(path: Path, seeds: int, plies: int) -> Iterator[tuple[ZrfVariant,
 
 @pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
 def test_every_move_falls_inside_its_reach(path: Path) -> None:
-    for game, pos in _positions(path, 2, 40):
+    for game, pos in _positions(path, 1, 30):
         for sq, piece in enumerate(pos.board):
             if piece is None or piece is WALL or piece.color is None:
                 continue
@@ -84,7 +84,7 @@ def test_the_filter_changes_no_legal_move(path: Path) -> None:
     # every piece may reach anywhere: the check test runs them all
     unfiltered._reach = lambda *args: None  # type: ignore[method-assign]
     for seed in range(2):
-        assert _trace(filtered, seed, 50) == _trace(unfiltered, seed, 50)
+        assert _trace(filtered, seed, 40) == _trace(unfiltered, seed, 40)
 
 
 @pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
@@ -100,7 +100,7 @@ def test_the_royal_squares_kept_are_the_royal_pieces_squares(path: Path) -> None
 def test_the_check_tests_of_one_position_are_the_general_rule(path: Path) -> None:
     """``filter_legal`` finds the enemy pieces that could hit once per position and
     makes only the moves that need it; each move pushed and tested keeps the same."""
-    for game, pos in _positions(path, 2, 60):
+    for game, pos in _positions(path, 2, 30):
         royal = game._checkmated.get(pos.turn)
         if royal:
             moves = game.pseudo_legal_moves(pos)
