@@ -80,21 +80,22 @@ def play(
     visited = {sq for sq in sites if pos.board[sq] is not None}
     result = Playout(number)
     while True:
-        outcome = game.outcome(pos)
+        outcome, moves = game.outcome_and_moves(pos)
         if outcome is not None:
             result.winner, result.loser = outcome.winner, outcome.loser
             result.termination = outcome.termination
             break
         if result.plies >= max_plies:
             break
-        moves = game.legal_moves(pos)
         if not moves:  # no outcome and no move: the game has no rule for it
             result.termination = "no_moves"
             break
         result.branching.append(len(moves))
         pos.push(chooser(pos, moves, rng))
         result.plies += 1
-        visited.update(sq for sq in sites if pos.board[sq] is not None)
+        # a square a piece stands on now stood empty before only if the move wrote it
+        visited.update(sq for sq, _ in pos.last_changes() if pos.board[sq] is not None)
+    visited &= set(sites)
     result.coverage = len(visited) / len(sites) if sites else 0.0
     result.visited = tuple(sorted(visited))
     return result
