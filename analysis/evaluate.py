@@ -171,6 +171,8 @@ def rate(count: int, n: int) -> dict[str, Any]:
 
     >>> rate(5, 10)["value"], [round(x, 3) for x in rate(5, 10)["ci95"]]
     (0.5, [0.237, 0.763])
+    >>> rate(0, 200)["ci95"][0], rate(200, 200)["ci95"][1]
+    (0.0, 1.0)
     """
     if n == 0:
         return {"value": math.nan, "ci95": [math.nan, math.nan]}
@@ -178,7 +180,10 @@ def rate(count: int, n: int) -> dict[str, Any]:
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return {"value": p, "ci95": [max(0.0, centre - half), min(1.0, centre + half)]}
+    # at 0 and at n the interval ends there exactly (rounding would leave 1e-18)
+    low = 0.0 if count == 0 else max(0.0, centre - half)
+    high = 1.0 if count == n else min(1.0, centre + half)
+    return {"value": p, "ci95": [low, high]}
 
 
 def mean(values: Sequence[float], *, share: bool = False) -> dict[str, Any]:
