@@ -165,6 +165,12 @@ class _Greedy:
 # -- the figures ------------------------------------------------------------------------
 
 
+def no_figure() -> dict[str, Any]:
+    """A rate or mean of no games (a run stopped before its first game ended): null
+    in JSON, which has no NaN."""
+    return {"value": None, "ci95": [None, None]}
+
+
 def rate(count: int, n: int) -> dict[str, Any]:
     """A share with its 95 % Wilson interval (right at 0 and 1, where the normal
     interval is not).
@@ -175,7 +181,7 @@ def rate(count: int, n: int) -> dict[str, Any]:
     (0.0, 1.0)
     """
     if n == 0:
-        return {"value": math.nan, "ci95": [math.nan, math.nan]}
+        return no_figure()
     p = count / n
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
@@ -190,7 +196,7 @@ def mean(values: Sequence[float], *, share: bool = False) -> dict[str, Any]:
     r"""A mean with its 95 % interval (normal, from the standard error); a mean of
     ``share``\ s has its interval kept within 0 and 1."""
     if not values:
-        return {"value": math.nan, "ci95": [math.nan, math.nan]}
+        return no_figure()
     m = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     low, high = m - half, m + half
@@ -246,13 +252,13 @@ def summary(playouts: Sequence[Playout], players: int) -> dict[str, Any]:
         "advantage": {str(p): rate(wins[p], n) for p in range(players)},
         "duration": {
             **mean(lengths),
-            "median": statistics.median(lengths) if lengths else math.nan,
+            "median": statistics.median(lengths) if lengths else None,
             "min": min(lengths, default=0),
             "max": max(lengths, default=0),
         },
         "branching": {
             **mean(per_game_branching),
-            "median": statistics.median(every) if every else math.nan,
+            "median": statistics.median(every) if every else None,
             "max": max(every, default=0),
             "slope": slope(pooled),
         },

@@ -70,17 +70,20 @@ def headline(report: dict[str, Any]) -> list[tuple[str, str]]:
     """The figures a reader looks for first, as (value, what it is): the share of
     games won, drawn and stopped, how long they were, how many moves a player
     had, and the balance."""
-    def percent(key: str) -> str:
-        return f"{100 * report[key]['value']:.0f} %"
+    def shown(value: float | None, form: str) -> str:
+        return "-" if value is None else form.format(value)
 
-    balance = report["balance"]
+    def percent(key: str) -> str:
+        value = report[key]["value"]
+        return shown(None if value is None else 100 * value, "{:.0f} %")
+
     return [
         (percent("completion"), "won"),
         (percent("drawishness"), "drawn"),
         (percent("timeouts"), f"not over in {report['max_plies']} plies"),
-        (f"{report['duration']['value']:.0f}", "plies a game"),
-        (f"{report['branching']['value']:.1f}", "legal moves a turn"),
-        ("-" if balance is None else f"{balance:.2f}", "balance (1: fair)"),
+        (shown(report["duration"]["value"], "{:.0f}"), "plies a game"),
+        (shown(report["branching"]["value"], "{:.1f}"), "legal moves a turn"),
+        (shown(report["balance"], "{:.2f}"), "balance (1: fair)"),
     ]
 
 
