@@ -160,11 +160,12 @@ def evaluate_command(
         **summary(played, players),
     }
     if output is not None:
-        # the run as a command line that makes it again (the output options aside)
+        # the run as a command line that makes it again (the output options aside, and
+        # --jobs, which changes nothing in it: the page is the same with any)
         words = ["trebuchet", "evaluate", variant_name,
                  *(w for o in options for w in ("-O", o)), *(["--game", game] if game else []),
                  "--playouts", str(count), "--seed", str(seed), "--max-plies", str(max_plies),
-                 "--player", player, "--jobs", str(jobs)]
+                 "--player", player]
         command = shlex.join(words)
         write_text(output, report_html(variant, played, _rows(report), report, command))
         if not is_stdout(output):

@@ -68,12 +68,13 @@ def test_random_chess_playouts_agree_with_python_chess() -> None:
     assert sum(report["outcomes"].values()) == N
 
 
-def test_the_same_seed_gives_the_same_report_with_any_jobs() -> None:
+def test_the_same_seed_gives_the_same_report_with_any_jobs(tmp_path: Path) -> None:
     args = ["evaluate", "chess", "-n", "24", "--max-plies", "120", "--seed", "3", "--json"]
-    one = CliRunner().invoke(main, [*args, "--jobs", "1"])
-    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    one = CliRunner().invoke(main, [*args, "--jobs", "1", "-o", str(tmp_path / "1.html")])
+    two = CliRunner().invoke(main, [*args, "--jobs", "2", "-o", str(tmp_path / "2.html")])
     assert one.exit_code == two.exit_code == 0, one.output + two.output
-    assert one.output == two.output
+    assert one.stdout == two.stdout
+    assert (tmp_path / "1.html").read_bytes() == (tmp_path / "2.html").read_bytes()
     other = CliRunner().invoke(main, [*args[:-2], "--seed", "4", "--json"])
     assert other.output != one.output
 
