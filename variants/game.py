@@ -407,7 +407,6 @@ class GameBase:
             return Outcome("stalemate", None)
         return None
 
-
     def outcome_and_moves(self, pos: Position) -> tuple[Outcome | None, list[Move]]:
         """:meth:`outcome` and :meth:`legal_moves` of ``pos``, found together.
 
@@ -432,6 +431,7 @@ class GameBase:
         if known is not None and known[0] is pos:
             return known[1]
         return self.legal_moves(pos)
+
 
     # -- notation ------------------------------------------------------------------
     def move_text(self, pos: Position, move: Move) -> str:
