@@ -21,13 +21,20 @@ from itertools import pairwise
 
 from trebuchet.variants.betza import LAME, LEAP, Component, lame_path, parse_betza
 from trebuchet.variants.geometry import Vector
-from trebuchet.variants.pieces import PieceType
+from trebuchet.variants.pieces import PieceType, Player
+from trebuchet.variants.position import Position
+from trebuchet.variants.variant import Variant
 
 #: the attribute that carries a castling right on King and Rook
 NEVER_MOVED = "never-moved?"
 #: directions the symmetry leaves alone: castling goes toward a Rook on the same
 #: side for both players, where half a turn would swap east and west
 EAST, WEST = "east", "west"
+
+#: the eight one-square steps, as (files right, ranks up)
+KING_STEPS: tuple[Vector, ...] = (
+    (0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)
+)
 
 _UNIT_NAMES = {
     (0, 1): "n",
@@ -74,6 +81,18 @@ class Castling:
     toward: str
     distance: int
     rook_kinds: tuple[str, ...]
+
+
+def rooks_with_rights(variant: Variant, pos: Position, color: Player) -> list[int]:
+    """The squares of ``color``'s Rooks that may still castle: a right whose Rook is
+    not on its square (Mangonel Chess's waiting rights, MC-6) is none here."""
+    return [
+        sq
+        for sq in sorted(pos.castling)
+        if (p := pos.board[sq]) is not None
+        and p.color == color
+        and p.kind in variant.castling_rook_kinds
+    ]
 
 
 def unexpressed(comp: Component) -> str:

@@ -17,8 +17,10 @@ claims more than it holds.
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf.export_games import GAMES
 from trebuchet.converters.zrf.export_moves import (
     EAST,
+    KING_STEPS,
     NEVER_MOVED,
     WEST,
     Castling,
@@ -28,6 +30,7 @@ from trebuchet.converters.zrf.export_moves import (
     direction_name,
     expressed,
     piece_blocks,
+    rooks_with_rights,
     unexpressed,
     vectors_used,
 )
@@ -42,8 +45,6 @@ CELL = 50
 PLAYERS = ("White", "Black")
 #: the images Zillions installs for the FIDE pieces (images\Chess\wpawn.bmp …)
 _STOCK_IMAGES = frozenset({"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"})
-#: the steps every board gets, whatever its pieces use
-_UNITS: tuple[Vector, ...] = ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1))
 
 
 def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
@@ -57,7 +58,11 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
     if lost:
         out.append("; Not expressed in this file:")
         out.extend(f";   - {item}" for item in lost)
-    out += ["", '(version "2.0")', "", "(game"]
+    out += ["", '(version "2.0")', ""]
+    own = GAMES.get(variant.name)
+    if own is not None:
+        out.append(own.macros)
+    out.append("(game")
     out.append(f'  (title "{_text(variant.title)}")')
     out.append(f"  (players {' '.join(PLAYERS)})")
     first = pos.turn
@@ -80,8 +85,11 @@ def _text(text: str) -> str:
 def limitations(variant: Variant, position: Position | None = None) -> list[str]:
     """What of ``variant`` (from ``position``) this writer cannot say in ZRF, one line each."""
     pos = position if position is not None else variant.start_position()
+    own = GAMES.get(variant.name)
     lost = []
     for ptype in variant.types.values():
+        if own is not None and ptype.letter in own.pieces:
+            continue
         if not ptype.betza:
             lost.append(f"{ptype.name}: special piece, moves not expressed")
             continue
@@ -100,8 +108,10 @@ def limitations(variant: Variant, position: Position | None = None) -> list[str]
         lost.append("terrain: missing squares are kill-positions; they cannot reappear")
     if variant.has_hands:
         lost.append("pieces in hand and drops")
-    if variant.special_moves or variant.own_generation or variant.rewrites_moves:
+    if own is None and (variant.special_moves or variant.own_generation or variant.rewrites_moves):
         lost.append("the game's special moves")
+    if own is not None:
+        lost.extend(own.left_out(variant, pos))
     if type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant):
         lost.append("the game's own endings")
     lost.extend(_draw_rules(variant))
@@ -131,7 +141,7 @@ def _draw_rules(variant: Variant) -> list[str]:
 
 def _vectors(variant: Variant) -> list[Vector]:
     """Every direction the file needs: the unit steps, the pieces' steps, all negated."""
-    found: list[Vector] = list(_UNITS)
+    found: list[Vector] = list(KING_STEPS)
     for ptype in variant.types.values():
         for v in vectors_used(ptype):
             found.extend((v, (-v[0], -v[1])))
@@ -189,16 +199,14 @@ def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, froz
     for ptype in variant.types.values():
         if any(c.initial for c in expressed(ptype)):
             zones.append((_initial_zone(ptype), variant.initial_squares(ptype.letter)))
+    own = GAMES.get(variant.name)
+    if own is not None:
+        zones.extend(own.zones(variant).items())
     if _castlings(variant, pos):
         kings = {c: frozenset(variant.royal_start[c]) for c in (WHITE, BLACK)}
-        rooks = {c: frozenset(_rights(pos, c)) for c in (WHITE, BLACK)}
+        rooks = {c: frozenset(rooks_with_rights(variant, pos, c)) for c in (WHITE, BLACK)}
         zones += [("castling-king", kings), ("castling-rook", rooks)]
     return zones
-
-
-def _rights(pos: Position, color: Player) -> list[int]:
-    """The squares of ``color``'s Rooks that may still castle."""
-    return [sq for sq in pos.castling if (p := pos.board[sq]) is not None and p.color == color]
 
 
 def _relative(variant: Variant, ranks: tuple[int, ...]) -> dict[Player, frozenset[int]]:
@@ -237,7 +245,7 @@ def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
     ways = []
     for color in (WHITE, BLACK):
         for king in variant.royal_start[color]:
-            for rook in sorted(pos.castling):
+            for rook in rooks_with_rights(variant, pos, color):
                 if geo.rank_of(rook) != geo.rank_of(king):
                     continue
                 toward = EAST if geo.file_of(rook) > geo.file_of(king) else WEST
@@ -267,7 +275,11 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> lis
     ]
     if rules.castles:
         out.append(f"    (attribute {NEVER_MOVED} true)")
-    blocks = piece_blocks(ptype, rules, _initial_zone(ptype))
+    own = GAMES.get(variant.name)
+    if own is not None and ptype.letter in own.pieces:
+        blocks = own.pieces[ptype.letter](variant)
+    else:
+        blocks = piece_blocks(ptype, rules, _initial_zone(ptype))
     if ptype.letter in variant.castlers:
         blocks += [castling_block(way) for way in castlings]
     if blocks:

@@ -66,9 +66,10 @@ def chess() -> Variant:
 
 
 def test_exported_chess_has_the_perft_of_chess(chess: Variant) -> None:
-    """The published perft of chess: 20, 400, 8902 (197281 at depth 4: bench/table.py)."""
+    """The published perft of chess: 20, 400 (8902 below; 197281 at depth 4:
+    bench/table.py)."""
     pos = exported(chess).start_position()
-    assert [perft(pos, depth) for depth in (1, 2, 3)] == [20, 400, 8902]
+    assert [perft(pos, depth) for depth in (1, 2)] == [20, 400]
 
 
 def test_castling_rights_of_a_setup_are_kept_as_given(chess: Variant) -> None:
@@ -112,19 +113,61 @@ def without_en_passant(variant: Variant, pos: Position) -> Position:
     return variant.position(" ".join(fields))
 
 
-def test_random_positions_play_the_same_in_the_exported_file(chess: Variant) -> None:
+#: (game, options) whose exported file plays the native game, with perft(3) from
+#: the start (docs/rules/<game>.md)
+PLAYED_ALIKE = [
+    ("chess", (), 8902),
+    ("mangonel-chess", (), 15518),
+    ("mangonel-chess", ("sling-must-land",), 15422),
+    ("mangonel-chess", ("kwaggas",), 16218),
+]
+#: seed games the writer does not yet express whole, each with a piece it leaves out
+NOT_YET = {
+    "shatranj-of-troy": "pieces in hand and drops",
+    "duggans-fantasy-chess": "Golem: special piece, moves not expressed",
+    "titan-chess": "Raptor: special piece, moves not expressed",
+    "catapults-of-troy": "Catapult: special piece, moves not expressed",
+}
+
+
+@pytest.mark.parametrize(("name", "options", "nodes"), PLAYED_ALIKE)
+def test_exported_file_has_the_native_perft_3(
+    name: str, options: tuple[str, ...], nodes: int
+) -> None:
+    variant = get_variant(name, options)
+    assert perft(variant.start_position(), 3) == nodes
+    assert perft(exported(variant).start_position(), 3) == nodes
+
+
+@pytest.mark.parametrize(("name", "options", "nodes"), PLAYED_ALIKE)
+def test_random_positions_play_the_same_in_the_exported_file(
+    name: str, options: tuple[str, ...], nodes: int
+) -> None:
     """24 positions of random play, each exported with its setup: perft(2) equal,
     and each side's legal moves, written in coordinates, read by the other."""
-    for pos in random_positions(chess, 24, seed=29):
-        native = without_en_passant(chess, pos)
-        game = exported(chess, pos)
+    variant = get_variant(name, options)
+    for pos in random_positions(variant, 24, seed=29):
+        native = without_en_passant(variant, pos) if pos.ep else pos
+        game = exported(variant, pos)
         zpos = game.start_position()
         assert perft(zpos, 2) == perft(native, 2), pos.fen()
-        ours = sorted(chess.move_text(native, m) for m in native.legal_moves())
+        ours = sorted(variant.move_text(native, m) for m in native.legal_moves())
         theirs = sorted(zrf_coordinates(zpos, m) for m in zpos.legal_moves())
         assert theirs == ours, pos.fen()
         for text in ours:
             assert zrf_coordinates(zpos, game.parse_move(zpos, text)) == text
+
+
+@pytest.mark.parametrize("name", sorted(NOT_YET))
+def test_a_game_not_yet_expressed_says_what_it_leaves_out(name: str, tmp_path: Path) -> None:
+    """The file's header lists it, and the command warns in one line."""
+    assert NOT_YET[name] in limitations(get_variant(name))
+    out = tmp_path / f"{name}.zrf"
+    result = CliRunner().invoke(main, ["zrf", "export", name, "-o", str(out)])
+    assert result.exit_code == 0
+    assert result.output.count("\n") == 1 and NOT_YET[name] in result.output
+    head = out.read_text(encoding="latin-1").split("(version")[0]
+    assert f";   - {NOT_YET[name]}" in head
 
 
 def test_an_en_passant_right_of_a_setup_is_named_as_left_out(chess: Variant) -> None:
