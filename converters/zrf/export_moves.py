@@ -132,10 +132,13 @@ def _path(comp: Component, vector: Vector) -> list[Vector]:
     return [(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(points)]
 
 
-def piece_blocks(ptype: PieceType, rules: PieceRules, zone_of_initial: str) -> list[str]:
-    """The move blocks of one Betza piece, one per component and direction."""
+def piece_blocks(ptype: PieceType, rules: PieceRules, zone_of_initial: str | None) -> list[str]:
+    """The move blocks of one Betza piece, one per component and direction; its
+    initial moves only where it has a zone to make them from."""
     blocks: list[str] = []
     for comp in expressed(ptype):
+        if comp.initial and zone_of_initial is None:
+            continue
         for vector in comp.vectors:
             if comp.move or comp.capture:
                 blocks.append(_block(comp, vector, rules, zone_of_initial))
@@ -144,7 +147,9 @@ def piece_blocks(ptype: PieceType, rules: PieceRules, zone_of_initial: str) -> l
     return blocks
 
 
-def _block(comp: Component, vector: Vector, rules: PieceRules, zone_of_initial: str) -> str:
+def _block(
+    comp: Component, vector: Vector, rules: PieceRules, zone_of_initial: str | None
+) -> str:
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
     arrive = _arrival(rules)

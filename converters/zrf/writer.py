@@ -197,8 +197,9 @@ def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, froz
         if promo.ranks != promo.mandatory_ranks:
             zones.append(("promotion-forced", _relative(variant, promo.mandatory_ranks)))
     for ptype in variant.types.values():
-        if any(c.initial for c in expressed(ptype)):
-            zones.append((_initial_zone(ptype), variant.initial_squares(ptype.letter)))
+        zone = _initial_zone(variant, ptype)
+        if zone is not None:
+            zones.append((zone, variant.initial_squares(ptype.letter)))
     own = GAMES.get(variant.name)
     if own is not None:
         zones.extend(own.zones(variant).items())
@@ -218,7 +219,13 @@ def _relative(variant: Variant, ranks: tuple[int, ...]) -> dict[Player, frozense
     }
 
 
-def _initial_zone(ptype: PieceType) -> str:
+def _initial_zone(variant: Variant, ptype: PieceType) -> str | None:
+    """The zone a kind's initial moves start from: the squares of the ranks where it
+    stands at the start (none when it has no initial move or no such square)."""
+    if not any(c.initial for c in expressed(ptype)):
+        return None
+    if not any(variant.initial_squares(ptype.letter).values()):
+        return None
     return f"initial-{atom(ptype.name)}"
 
 
@@ -279,7 +286,7 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> lis
     if own is not None and ptype.letter in own.pieces:
         blocks = own.pieces[ptype.letter](variant)
     else:
-        blocks = piece_blocks(ptype, rules, _initial_zone(ptype))
+        blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype))
     if ptype.letter in variant.castlers:
         blocks += [castling_block(way) for way in castlings]
     if blocks:

@@ -55,6 +55,7 @@ def test_export_parses_back_to_the_same_board_pieces_and_setup(name: str) -> Non
     royal = " ".join(atom(t.name) for t in variant.types.values() if t.royal)
     losses = [c.condition.render() for c in game.conditions if c.kind == "loss"]
     assert losses == ([f"(checkmated {royal})"] if royal else [])
+    perft(exported(variant).start_position(), 1)  # the engine compiles and runs every block
 
 
 # -- FIDE chess ------------------------------------------------------------------------
