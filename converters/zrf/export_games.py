@@ -13,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
+from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
+from trebuchet.variants.titan_chess import CAMEL, CENTRE, quad_paths
 from trebuchet.variants.variant import Variant
 
 Zones = dict[Player, frozenset[int]]
@@ -26,12 +28,18 @@ class GameExport:
 
     #: ``define`` forms the pieces' blocks call
     macros: str
-    #: kind letter -> the move blocks of that special piece
-    pieces: dict[str, Callable[[Variant], list[str]]]
+    #: kind letter -> the move blocks of that special piece, given how its moves
+    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`)
+    pieces: dict[str, Callable[[Variant, str], list[str]]]
     #: zone name -> the squares per player, for the macros' tests
     zones: Callable[[Variant], dict[str, Zones]]
     #: what the file leaves out of this game from a position, one line each
     left_out: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
+    #: directions the special pieces step along, besides the eight single steps
+    vectors: tuple[Vector, ...] = ()
+    #: for a game that castles by its own rule: the King's steps toward a Rook that
+    #: many squares away (None: the core's rule, two steps)
+    castling_steps: Callable[[int], tuple[int, ...]] | None = None
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -84,7 +92,7 @@ _MANGONEL_MACROS = """\
 """
 
 
-def _mangonel_blocks(variant: Variant) -> list[str]:
+def _mangonel_blocks(variant: Variant, arrive: str) -> list[str]:
     step = "mangonel-step-landing" if "sling-must-land" in variant.options else "mangonel-step"
     blocks = []
     for v in KING_STEPS:
@@ -118,11 +126,116 @@ def _mangonel_left_out(variant: Variant, pos: Position) -> list[str]:
     return lost
 
 
+# -- Titan Chess (docs/rules/titan-chess.md) ---------------------------------------------
+
+_TITAN_MACROS = """\
+; Ninja Warrior and Guard (TC-4): a step, or two straight leaping the square
+; between: a friend there stays, an enemy there is taken, and so is one landed on.
+(define ninja-step ($1 (verify not-friend?) add))
+(define ninja-jump ($1 (if enemy? capture) $1 (verify not-friend?) add))
+(define leap ($1 (verify not-friend?) add))
+; Flying Bomber and Raptor (TC-5): slide without taking; leap a friend next to it;
+; take an enemy two away over a friend or an empty square; take an enemy next to it
+; with the enemy behind it; fly over the first piece, an enemy, onto the empty
+; square just beyond.
+(define bomber-slide ($1 (while empty? add $1)))
+(define bomber-leap ($1 (verify friend?) $1 (verify empty?) add))
+(define bomber-take-two ($1 (verify (not enemy?)) $1 (verify enemy?) add))
+(define bomber-double ($1 (verify enemy?) capture $1 (verify enemy?) add))
+(define fly-over ($1 (while empty? $1) (verify enemy?) capture $1 (verify empty?) add))
+; Quad Bomber and Raptor (TC-6): a first step onto an empty square ($1), then
+; outward ($2) over empty squares, or flying over the first enemy met.
+(define quad ($1 (verify empty?) $2 (while empty? add $2) (verify enemy?) capture $2
+  (verify empty?) add))
+; Both pawns (TC-2, TC-3): from below the centre rank a run forward over empty
+; squares up to it; from the centre rank on, one step.
+(define pawn-run
+  ((verify (in-zone? below-centre)) n (while (and empty? (in-zone? own-half)) add n)))
+; En passant (TC-2): onto a square the enemy Pawn passed over by the last move.
+(define titan-en-passant
+  ($1 (verify empty?) (verify (not last-from?)) to mark
+   s (while empty? s) (verify (and enemy? (piece? Pawn) last-to?)) capture
+   back n (while (and empty? (not last-from?)) n) (verify last-from?) add)
+)
+"""
+
+
+def _pawn_common(arrive: str) -> list[str]:
+    """What the Pawn and the Ninja Pawn share: the run, the step, the diagonal capture."""
+    return [
+        "(pawn-run)",
+        f"((verify (not (in-zone? below-centre))) n (verify empty?) {arrive})",
+        f"(ne (verify enemy?) {arrive})",
+        f"(nw (verify enemy?) {arrive})",
+    ]
+
+
+def _titan_pawn(variant: Variant, arrive: str) -> list[str]:
+    return [*_pawn_common(arrive), "(titan-en-passant ne)", "(titan-en-passant nw)"]
+
+
+def _ninja_pawn(variant: Variant, arrive: str) -> list[str]:
+    """TC-3: sideways onto an empty square anywhere, taking sideways in the enemy half."""
+    return [
+        *_pawn_common(arrive),
+        *(f"({d} (verify empty?) {arrive})" for d in ("e", "w")),
+        *(f"((verify (not (in-zone? own-half))) {d} (verify enemy?) {arrive})" for d in "ew"),
+    ]
+
+
+def _names(vectors: tuple[Vector, ...]) -> list[str]:
+    return [direction_name(v) for v in vectors]
+
+
+def _ninja(lines: tuple[Vector, ...], leaps: tuple[Vector, ...] = ()) -> list[str]:
+    found = [f"(ninja-{how} {d})" for d in _names(lines) for how in ("step", "jump")]
+    return found + [f"(leap {d})" for d in _names(leaps)]
+
+
+def _bomber(lines: tuple[Vector, ...]) -> list[str]:
+    kinds = ("bomber-slide", "bomber-leap", "bomber-take-two", "bomber-double", "fly-over")
+    return [f"({how} {d})" for d in _names(lines) for how in kinds]
+
+
+def _quad(paths: tuple[tuple[Vector, Vector], ...]) -> list[str]:
+    return [f"(quad {direction_name(first)} {direction_name(out)})" for first, out in paths]
+
+
+def _titan_zones(variant: Variant) -> dict[str, Zones]:
+    """The own half (ranks 1-6 for White) and the ranks below its centre rank."""
+    geo = variant.geometry
+    ranks = geo.ranks
+
+    def relative(upto: int) -> Zones:
+        return {
+            WHITE: geo.squares_of_ranks(range(upto)),
+            BLACK: geo.squares_of_ranks(ranks - 1 - r for r in range(upto)),
+        }
+
+    return {"own-half": relative(CENTRE + 1), "below-centre": relative(CENTRE)}
+
+
 GAMES: dict[str, GameExport] = {
     "mangonel-chess": GameExport(
         macros=_MANGONEL_MACROS,
         pieces={"M": _mangonel_blocks},
         zones=_first_ranks,
         left_out=_mangonel_left_out,
+    ),
+    "titan-chess": GameExport(
+        macros=_TITAN_MACROS,
+        pieces={
+            "P": _titan_pawn,
+            "J": _ninja_pawn,
+            "W": lambda variant, arrive: _ninja(ORTHOGONAL),
+            "G": lambda variant, arrive: _ninja(DIAGONAL, CAMEL),
+            "F": lambda variant, arrive: _bomber(ORTHOGONAL),
+            "Y": lambda variant, arrive: _bomber(DIAGONAL),
+            "U": lambda variant, arrive: _quad(quad_paths(DIAGONAL, bomber=True)),
+            "V": lambda variant, arrive: _quad(quad_paths(ORTHOGONAL, bomber=False)),
+        },
+        zones=_titan_zones,
+        vectors=CAMEL,
+        castling_steps=lambda distance: tuple(range(1, distance + 1)),
     ),
 }

@@ -75,12 +75,14 @@ class PieceRules:
 @dataclass(frozen=True)
 class Castling:
     """One way of castling, seen from the King: the Rook ``distance`` squares away
-    along ``toward`` (EAST or WEST), the King going two squares, the Rook to the
-    square the King crossed."""
+    along ``toward`` (EAST or WEST), the King going ``king_steps`` squares toward it
+    (two in FIDE chess; up to the Rook's own square in Titan Chess), the Rook to the
+    square next to the King on the side it came from."""
 
     toward: str
     distance: int
     rook_kinds: tuple[str, ...]
+    king_steps: int = 2
 
 
 def rooks_with_rights(variant: Variant, pos: Position, color: Player) -> list[int]:
@@ -152,7 +154,7 @@ def _block(
 ) -> str:
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
-    arrive = _arrival(rules)
+    arrive = arrival(rules)
     head = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:
@@ -182,7 +184,7 @@ def _limited(comp: Component, d: str, arrive: str, head: str) -> list[str]:
     return blocks
 
 
-def _arrival(rules: PieceRules) -> str:
+def arrival(rules: PieceRules) -> str:
     """How a move ends: ``add``, or in the promotion zone the choices (and the plain
     move too, where promotion there is optional)."""
     moved = "(set-attribute never-moved? false) add" if rules.castles else "add"
@@ -211,18 +213,32 @@ def _en_passant(vector: Vector, victims: tuple[str, ...]) -> str:
 
 
 def castling_block(way: Castling) -> str:
-    """The King's castling toward a Rook ``distance`` squares away: not out of or
-    through check, the squares between empty, the Rook one with its right."""
+    """The King's castling: not out of check nor over an attacked square, every
+    square between King and Rook empty, the Rook one with its right.  The King's
+    part comes first; where it lands on the Rook's square the engine, like
+    Zillions, moves the Rook away before the King arrives."""
     d = way.toward
     back = WEST if d == EAST else EAST
     rooks = " ".join(f"(piece? {k})" for k in way.rook_kinds)
     rook_test = rooks if len(way.rook_kinds) == 1 else f"(or {rooks})"
-    between = " ".join([d, "(verify empty?)"] * (way.distance - 3))
-    return (
-        f"((verify {NEVER_MOVED}) (verify (in-zone? castling-king)) (verify not-attacked?) "
-        f"{d} (verify empty?) (verify not-attacked?) {d} (verify empty?) "
-        f"(set-attribute {NEVER_MOVED} false) cascade "
-        f"{between}{' ' if between else ''}{d} "
-        f"(verify (and friend? {rook_test} {NEVER_MOVED} (in-zone? castling-rook))) from "
-        f"{' '.join([back] * (way.distance - 1))} (set-attribute {NEVER_MOVED} false) add)"
-    )
+    crossed = [f"{d} (verify empty?) (verify not-attacked?)"] * (way.king_steps - 1)
+    landing = d if way.king_steps == way.distance else f"{d} (verify empty?)"
+    beyond = [f"{d} (verify empty?)"] * (way.distance - way.king_steps - 1)
+    to_rook = [d] if way.king_steps < way.distance else []
+    parts = [
+        f"(verify {NEVER_MOVED})",
+        "(verify (in-zone? castling-king))",
+        "(verify not-attacked?)",
+        *crossed,
+        landing,
+        f"(set-attribute {NEVER_MOVED} false)",
+        "cascade",
+        *beyond,
+        *to_rook,
+        f"(verify (and friend? {rook_test} {NEVER_MOVED} (in-zone? castling-rook)))",
+        "from",
+        *[back] * (way.distance - way.king_steps + 1),
+        f"(set-attribute {NEVER_MOVED} false)",
+        "add",
+    ]
+    return f"({' '.join(parts)})"

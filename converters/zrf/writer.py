@@ -25,6 +25,7 @@ from trebuchet.converters.zrf.export_moves import (
     WEST,
     Castling,
     PieceRules,
+    arrival,
     atom,
     castling_block,
     direction_name,
@@ -97,7 +98,7 @@ def limitations(variant: Variant, position: Position | None = None) -> list[str]
             why = unexpressed(comp)
             if why:
                 lost.append(f"{ptype.name}: {why} ({ptype.betza})")
-    if variant.castling_rook_kinds and not _fide_castling(variant):
+    if variant.castling_rook_kinds and not _castling_written(variant):
         lost.append("castling by this game's own rule")
     if pos.ep:
         names = " ".join(variant.geometry.name(sq) for sq in pos.ep)
@@ -118,9 +119,13 @@ def limitations(variant: Variant, position: Position | None = None) -> list[str]
     return list(dict.fromkeys(lost))
 
 
-def _fide_castling(variant: Variant) -> bool:
-    """Whether the game castles by the core's rule (the King two squares toward a
-    Rook at least three away, the Rook to the square it crossed)."""
+def _castling_written(variant: Variant) -> bool:
+    """Whether the file can write the game's castling: the core's rule (the King
+    two squares toward a Rook at least three away, the Rook to the square it
+    crossed), or a rule of the game's own export (:mod:`.export_games`)."""
+    own = GAMES.get(variant.name)
+    if own is not None and own.castling_steps is not None:
+        return True
     return type(variant).add_castling is Variant.add_castling and all(
         way.distance >= 3 for way in _castling_ways(variant, variant.start_position())
     )
@@ -142,9 +147,10 @@ def _draw_rules(variant: Variant) -> list[str]:
 def _vectors(variant: Variant) -> list[Vector]:
     """Every direction the file needs: the unit steps, the pieces' steps, all negated."""
     found: list[Vector] = list(KING_STEPS)
-    for ptype in variant.types.values():
-        for v in vectors_used(ptype):
-            found.extend((v, (-v[0], -v[1])))
+    own = GAMES.get(variant.name)
+    extra = own.vectors if own is not None else ()
+    for v in [*extra, *(v for ptype in variant.types.values() for v in vectors_used(ptype))]:
+        found.extend((v, (-v[0], -v[1])))
     return list(dict.fromkeys(found))
 
 
@@ -249,7 +255,8 @@ def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
     """The castlings the rights of ``pos`` allow, seen from each King's square."""
     geo = variant.geometry
     rook_kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
-    ways = []
+    own = GAMES.get(variant.name)
+    ways: list[Castling] = []
     for color in (WHITE, BLACK):
         for king in variant.royal_start[color]:
             for rook in rooks_with_rights(variant, pos, color):
@@ -257,13 +264,16 @@ def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
                     continue
                 toward = EAST if geo.file_of(rook) > geo.file_of(king) else WEST
                 distance = abs(geo.file_of(rook) - geo.file_of(king))
-                ways.append(Castling(toward, distance, rook_kinds))
+                steps = (2,) if own is None or own.castling_steps is None else own.castling_steps(
+                    distance
+                )
+                ways.extend(Castling(toward, distance, rook_kinds, k) for k in steps)
     return list(dict.fromkeys(ways))
 
 
 def _castlings(variant: Variant, pos: Position) -> list[Castling]:
     """The castlings the file writes: none for a game that castles otherwise."""
-    if not variant.castling_rook_kinds or not _fide_castling(variant):
+    if not variant.castling_rook_kinds or not _castling_written(variant):
         return []
     return _castling_ways(variant, pos)
 
@@ -284,7 +294,7 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> lis
         out.append(f"    (attribute {NEVER_MOVED} true)")
     own = GAMES.get(variant.name)
     if own is not None and ptype.letter in own.pieces:
-        blocks = own.pieces[ptype.letter](variant)
+        blocks = own.pieces[ptype.letter](variant, arrival(rules))
     else:
         blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype))
     if ptype.letter in variant.castlers:

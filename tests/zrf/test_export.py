@@ -121,12 +121,12 @@ PLAYED_ALIKE = [
     ("mangonel-chess", (), 15518),
     ("mangonel-chess", ("sling-must-land",), 15422),
     ("mangonel-chess", ("kwaggas",), 16218),
+    ("titan-chess", (), 102676),
 ]
 #: seed games the writer does not yet express whole, each with a piece it leaves out
 NOT_YET = {
     "shatranj-of-troy": "pieces in hand and drops",
     "duggans-fantasy-chess": "Golem: special piece, moves not expressed",
-    "titan-chess": "Raptor: special piece, moves not expressed",
     "catapults-of-troy": "Catapult: special piece, moves not expressed",
 }
 
@@ -144,10 +144,10 @@ def test_exported_file_has_the_native_perft_3(
 def test_random_positions_play_the_same_in_the_exported_file(
     name: str, options: tuple[str, ...], nodes: int
 ) -> None:
-    """24 positions of random play, each exported with its setup: perft(2) equal,
+    """20 positions of random play, each exported with its setup: perft(2) equal,
     and each side's legal moves, written in coordinates, read by the other."""
     variant = get_variant(name, options)
-    for pos in random_positions(variant, 24, seed=29):
+    for pos in random_positions(variant, 20, seed=29):
         native = without_en_passant(variant, pos) if pos.ep else pos
         game = exported(variant, pos)
         zpos = game.start_position()
