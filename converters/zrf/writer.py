@@ -37,8 +37,9 @@ from trebuchet.converters.zrf.export_moves import (
 )
 from trebuchet.variants.betza import parse_betza
 from trebuchet.variants.chess import Chess
+from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.geometry import FILE_LETTERS, Vector
-from trebuchet.variants.pieces import BLACK, WALL, WHITE, PieceType, Player
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
@@ -86,20 +87,55 @@ def _text(text: str) -> str:
 def limitations(variant: Variant, position: Position | None = None) -> list[str]:
     """What of ``variant`` (from ``position``) this writer cannot say in ZRF, one line each."""
     pos = position if position is not None else variant.start_position()
+    lost = [*_pieces_left_out(variant), *_rules_left_out(variant), *_setup_left_out(variant, pos)]
+    own = GAMES.get(variant.name)
+    if own is not None:
+        lost.extend(own.left_out(variant, pos))
+    lost.extend(_draw_rules(variant))
+    return list(dict.fromkeys(lost))
+
+
+def _pieces_left_out(variant: Variant) -> list[str]:
+    """Pieces that are more than their Betza string (a class of their own), and Betza
+    components no block here expresses; a game's own export may write the former."""
     own = GAMES.get(variant.name)
     lost = []
     for ptype in variant.types.values():
         if own is not None and ptype.letter in own.pieces:
             continue
-        if not ptype.betza:
+        if type(ptype) is not BetzaPiece:
             lost.append(f"{ptype.name}: special piece, moves not expressed")
             continue
         for comp in parse_betza(ptype.betza):
             why = unexpressed(comp)
             if why:
                 lost.append(f"{ptype.name}: {why} ({ptype.betza})")
+    return lost
+
+
+def _rules_left_out(variant: Variant) -> list[str]:
+    """The game's rule hooks the writer has no form for (docs/adding-a-game.md)."""
+    lost = []
     if variant.castling_rook_kinds and not _castling_written(variant):
         lost.append("castling by this game's own rule")
+    if variant.has_hands:
+        lost.append("pieces in hand and drops")
+    specials = variant.special_moves or variant.own_generation or variant.rewrites_moves
+    if specials and variant.name not in GAMES:
+        lost.append("the game's special moves")
+    overrides_legality = type(variant).filter_legal is not Variant.filter_legal
+    if overrides_legality or (
+        isinstance(variant, ChessFamily) and type(variant).restrict is not ChessFamily.restrict
+    ):
+        lost.append("the game's own rule over which moves are legal")
+    if type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant):
+        lost.append("the game's own endings")
+    return lost
+
+
+def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
+    """What of the position a setup cannot hold."""
+    lost = []
     if pos.ep:
         names = " ".join(variant.geometry.name(sq) for sq in pos.ep)
         lost.append(f"the en passant right on {names}: a setup cannot say what the last move was")
@@ -107,16 +143,7 @@ def limitations(variant: Variant, position: Position | None = None) -> list[str]
         lost.append("carried pieces (cargo): carriers are set up without their load")
     if any(p is WALL for p in pos.board):
         lost.append("terrain: missing squares are kill-positions; they cannot reappear")
-    if variant.has_hands:
-        lost.append("pieces in hand and drops")
-    if own is None and (variant.special_moves or variant.own_generation or variant.rewrites_moves):
-        lost.append("the game's special moves")
-    if own is not None:
-        lost.extend(own.left_out(variant, pos))
-    if type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant):
-        lost.append("the game's own endings")
-    lost.extend(_draw_rules(variant))
-    return list(dict.fromkeys(lost))
+    return lost
 
 
 def _castling_written(variant: Variant) -> bool:
