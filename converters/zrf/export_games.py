@@ -40,6 +40,10 @@ class GameExport:
     #: for a game that castles by its own rule: the King's steps toward a Rook that
     #: many squares away (None: the core's rule, two steps)
     castling_steps: Callable[[int], tuple[int, ...]] | None = None
+    #: the game's own goals, written before checkmate and stalemate (empty: it has none)
+    goals: tuple[str, ...] = ()
+    #: a further test of en passant, where the victim's double step began
+    ep_guard: str = ""
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -215,6 +219,28 @@ def _titan_zones(variant: Variant) -> dict[str, Zones]:
     return {"own-half": relative(CENTRE + 1), "below-centre": relative(CENTRE)}
 
 
+# -- King of the Hill (docs/rules/chess-family.md, KH-1) ------------------------------------
+
+
+def _hill(variant: Variant) -> dict[str, Zones]:
+    hill = frozenset(variant.square(name) for name in ("d4", "e4", "d5", "e5"))
+    return {"hill": {WHITE: hill, BLACK: hill}}
+
+
+def _lichess_draws(variant: Variant, pos: Position) -> list[str]:
+    """The automatic draws of the lichess games (CF-4) that Zillions has no goal for."""
+    return ["the draws by the 75-move rule and fivefold repetition"]
+
+
+# -- Horde (docs/rules/horde.md) --------------------------------------------------------
+
+
+def _horde_zones(variant: Variant) -> dict[str, Zones]:
+    """HO-3: White's first rank, where a double step leaves no en passant right; a
+    zone of Black's, the side that would take."""
+    return {"horde-first-rank": {BLACK: variant.geometry.squares_of_ranks((0,))}}
+
+
 GAMES: dict[str, GameExport] = {
     "mangonel-chess": GameExport(
         macros=_MANGONEL_MACROS,
@@ -237,5 +263,21 @@ GAMES: dict[str, GameExport] = {
         zones=_titan_zones,
         vectors=CAMEL,
         castling_steps=lambda distance: tuple(range(1, distance + 1)),
+    ),
+    "king-of-the-hill": GameExport(
+        macros="",
+        pieces={},
+        zones=_hill,
+        left_out=_lichess_draws,
+        goals=("(win-condition (White Black) (absolute-config King (hill)))",),
+    ),
+    "horde": GameExport(
+        macros="",
+        pieces={},
+        zones=_horde_zones,
+        left_out=_lichess_draws,
+        # HO-4: the horde has lost when it has no piece left
+        goals=("(loss-condition (White) (pieces-remaining 0))",),
+        ep_guard="(verify (not (in-zone? horde-first-rank)))",
     ),
 }

@@ -68,6 +68,8 @@ class PieceRules:
     optional_promotion: bool = False
     #: the atoms of the kinds whose double step may be taken en passant
     ep_victims: tuple[str, ...] = ()
+    #: a further test where the victim's double step began (empty: none)
+    ep_guard: str = ""
     #: True when its moves clear ``never-moved?`` (King and Rook of a castling game)
     castles: bool = False
 
@@ -145,7 +147,7 @@ def piece_blocks(ptype: PieceType, rules: PieceRules, zone_of_initial: str | Non
             if comp.move or comp.capture:
                 blocks.append(_block(comp, vector, rules, zone_of_initial))
             if comp.en_passant and rules.ep_victims:
-                blocks.append(_en_passant(vector, rules.ep_victims))
+                blocks.append(_en_passant(vector, rules))
     return blocks
 
 
@@ -199,16 +201,18 @@ def arrival(rules: PieceRules) -> str:
     return f"(if (in-zone? promotion-zone) {choices} else {moved})"
 
 
-def _en_passant(vector: Vector, victims: tuple[str, ...]) -> str:
+def _en_passant(vector: Vector, rules: PieceRules) -> str:
     """Capture in passing along a diagonal ``vector``: the enemy beside us made the
     last move, a double step from two squares beyond; it is taken where it stands
     and we go to the square it passed over."""
     side = direction_name((vector[0], 0))
+    victims = rules.ep_victims
     kinds = " ".join(f"(piece? {k})" for k in victims)
     kind_test = kinds if len(victims) == 1 else f"(or {kinds})"
+    guard = f" {rules.ep_guard}" if rules.ep_guard else ""
     return (
         f"({side} (verify (and enemy? {kind_test} last-to?)) capture "
-        "n to n (verify last-from?) add)"
+        f"n to n (verify last-from?){guard} add)"
     )
 
 

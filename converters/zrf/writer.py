@@ -62,7 +62,7 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         out.extend(f";   - {item}" for item in lost)
     out += ["", '(version "2.0")', ""]
     own = GAMES.get(variant.name)
-    if own is not None:
+    if own is not None and own.macros:
         out.append(own.macros)
     out.append("(game")
     out.append(f'  (title "{_text(variant.title)}")')
@@ -116,8 +116,6 @@ def _pieces_left_out(variant: Variant) -> list[str]:
 def _rules_left_out(variant: Variant) -> list[str]:
     """The game's rule hooks the writer has no form for (docs/adding-a-game.md)."""
     lost = []
-    if variant.castling_rook_kinds and not _castling_written(variant):
-        lost.append("castling by this game's own rule")
     if variant.has_hands:
         lost.append("pieces in hand and drops")
     specials = variant.special_moves or variant.own_generation or variant.rewrites_moves
@@ -128,14 +126,22 @@ def _rules_left_out(variant: Variant) -> list[str]:
         isinstance(variant, ChessFamily) and type(variant).restrict is not ChessFamily.restrict
     ):
         lost.append("the game's own rule over which moves are legal")
-    if type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant):
+    own = GAMES.get(variant.name)
+    endings_written = own is not None and bool(own.goals)
+    own_outcome = type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant)
+    if own_outcome and not endings_written:
         lost.append("the game's own endings")
+    if type(variant).after_move is not Variant.after_move and own is None:
+        lost.append("what the game keeps track of after each move")
     return lost
 
 
 def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
-    """What of the position a setup cannot hold."""
+    """What of the position a setup cannot hold, and castling the file cannot write
+    from it."""
     lost = []
+    if pos.castling and not _castling_written(variant, pos):
+        lost.append("castling by this game's own rule")
     if pos.ep:
         names = " ".join(variant.geometry.name(sq) for sq in pos.ep)
         lost.append(f"the en passant right on {names}: a setup cannot say what the last move was")
@@ -146,16 +152,33 @@ def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
     return lost
 
 
-def _castling_written(variant: Variant) -> bool:
-    """Whether the file can write the game's castling: the core's rule (the King
-    two squares toward a Rook at least three away, the Rook to the square it
-    crossed), or a rule of the game's own export (:mod:`.export_games`)."""
+def _castling_written(variant: Variant, pos: Position) -> bool:
+    """Whether the file can write the game's castling from ``pos``: the core's rule
+    (the King two squares toward a Rook at least three away, the Rook to the square
+    it crossed), the Chess960 rule of the lichess games where it comes to the same
+    (the King on the e-file, its Rooks in the corners), or a rule of the game's own
+    export (:mod:`.export_games`)."""
     own = GAMES.get(variant.name)
     if own is not None and own.castling_steps is not None:
         return True
+    ways = _castling_ways(variant, pos)
+    if isinstance(variant, ChessFamily):
+        corners = {(EAST, 3), (WEST, 4)}
+        return (
+            not variant.chess960
+            and type(variant).add_castling is ChessFamily.add_castling
+            and variant.geometry.files == 8
+            and all((way.toward, way.distance) in corners for way in ways)
+            and all(variant.geometry.file_of(k) == 4 for k in _kings(variant))
+        )
     return type(variant).add_castling is Variant.add_castling and all(
-        way.distance >= 3 for way in _castling_ways(variant, variant.start_position())
+        way.distance >= 3 for way in ways
     )
+
+
+def _kings(variant: Variant) -> list[int]:
+    """The start squares of both players' royal pieces."""
+    return [k for c in (WHITE, BLACK) for k in variant.royal_start[c]]
 
 
 def _draw_rules_only(variant: Variant) -> bool:
@@ -205,7 +228,7 @@ def _board(variant: Variant, pos: Position) -> list[str]:
         out.append(f"    (kill-positions {' '.join(killed)})")
     for name, squares in _zones(variant, pos):
         for player in (WHITE, BLACK):
-            if squares[player]:
+            if squares.get(player):
                 names = " ".join(geo.name(sq) for sq in sorted(squares[player]))
                 out.append(
                     f"    (zone (name {name}) (players {PLAYERS[player]}) (positions {names}))"
@@ -300,7 +323,7 @@ def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
 
 def _castlings(variant: Variant, pos: Position) -> list[Castling]:
     """The castlings the file writes: none for a game that castles otherwise."""
-    if not variant.castling_rook_kinds or not _castling_written(variant):
+    if not variant.castling_rook_kinds or not _castling_written(variant, pos):
         return []
     return _castling_ways(variant, pos)
 
@@ -351,15 +374,18 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
         else (),
         optional_promotion=promo is not None and promo.ranks != promo.mandatory_ranks,
         ep_victims=tuple(atom(variant.types[k].name) for k in sorted(variant.ep_kinds)),
+        ep_guard=own.ep_guard if (own := GAMES.get(variant.name)) is not None else "",
         castles=castling
         and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
     )
 
 
 def _goals(variant: Variant) -> list[str]:
-    """Checkmate of a royal kind loses; a player with no move otherwise draws."""
+    """The game's own goals first, then: checkmate of a royal kind loses; a player
+    with no move otherwise draws."""
     royal = [atom(t.name) for t in variant.types.values() if t.royal]
-    out = []
+    own = GAMES.get(variant.name)
+    out = [f"  {goal}" for goal in own.goals] if own is not None else []
     if royal:
         out.append(f"  (loss-condition ({' '.join(PLAYERS)}) (checkmated {' '.join(royal)}))")
     out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
