@@ -44,6 +44,8 @@ class GameExport:
     goals: tuple[str, ...] = ()
     #: a further test of en passant, where the victim's double step began
     ep_guard: str = ""
+    #: captures are compulsory: moves are typed, captures first (move-priorities)
+    captures_first: bool = False
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -241,6 +243,13 @@ def _horde_zones(variant: Variant) -> dict[str, Zones]:
     return {"horde-first-rank": {BLACK: variant.geometry.squares_of_ranks((0,))}}
 
 
+# -- Antichess (docs/rules/antichess.md) ----------------------------------------------------
+
+
+def _antichess_draws(variant: Variant, pos: Position) -> list[str]:
+    return ["AC-7's draws by insufficient material, the 75-move rule and fivefold repetition"]
+
+
 GAMES: dict[str, GameExport] = {
     "mangonel-chess": GameExport(
         macros=_MANGONEL_MACROS,
@@ -279,5 +288,17 @@ GAMES: dict[str, GameExport] = {
         # HO-4: the horde has lost when it has no piece left
         goals=("(loss-condition (White) (pieces-remaining 0))",),
         ep_guard="(verify (not (in-zone? horde-first-rank)))",
+    ),
+    "antichess": GameExport(
+        macros="",
+        pieces={},
+        zones=lambda variant: {},
+        left_out=_antichess_draws,
+        # AC-5: a player with no piece left, or with no move, has won
+        goals=(
+            "(win-condition (White Black) (pieces-remaining 0))",
+            "(win-condition (White Black) stalemated)",
+        ),
+        captures_first=True,
     ),
 }

@@ -16,7 +16,7 @@ cannot, and the writer lists that in the file's header.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from trebuchet.variants.betza import LAME, LEAP, Component, lame_path, parse_betza
@@ -136,19 +136,39 @@ def _path(comp: Component, vector: Vector) -> list[Vector]:
     return [(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(points)]
 
 
-def piece_blocks(ptype: PieceType, rules: PieceRules, zone_of_initial: str | None) -> list[str]:
-    """The move blocks of one Betza piece, one per component and direction; its
-    initial moves only where it has a zone to make them from."""
-    blocks: list[str] = []
-    for comp in expressed(ptype):
-        if comp.initial and zone_of_initial is None:
+#: the move types of a game whose captures are compulsory, highest priority first
+CAPTURING, MOVING = "capturing", "moving"
+
+
+def piece_blocks(
+    ptype: PieceType, rules: PieceRules, zone_of_initial: str | None, *, typed: bool = False
+) -> list[tuple[str, str]]:
+    """The move blocks of one Betza piece, one per component and direction, each
+    with its move type: CAPTURING for captures, MOVING for the rest.  ``typed``
+    splits a component that moves and captures in two, so that a game may rank
+    them (compulsory captures); its initial moves only where it has a zone to make
+    them from."""
+    blocks: list[tuple[str, str]] = []
+    for whole in expressed(ptype):
+        if whole.initial and zone_of_initial is None:
             continue
-        for vector in comp.vectors:
-            if comp.move or comp.capture:
-                blocks.append(_block(comp, vector, rules, zone_of_initial))
-            if comp.en_passant and rules.ep_victims:
-                blocks.append(_en_passant(vector, rules))
+        for comp in _split(whole) if typed else [whole]:
+            kind = CAPTURING if comp.capture and not comp.move else MOVING
+            blocks.extend(
+                (kind, _block(comp, vector, rules, zone_of_initial))
+                for vector in comp.vectors
+                if comp.move or comp.capture
+            )
+        if whole.en_passant and rules.ep_victims:
+            blocks.extend((CAPTURING, _en_passant(v, rules)) for v in whole.vectors)
     return blocks
+
+
+def _split(comp: Component) -> list[Component]:
+    """A component that moves and captures, as its moves and its captures."""
+    if comp.move and comp.capture:
+        return [replace(comp, capture=False), replace(comp, move=False)]
+    return [comp]
 
 
 def _block(

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from trebuchet.converters.zrf.export_games import GAMES
 from trebuchet.converters.zrf.export_moves import (
+    CAPTURING,
     EAST,
     KING_STEPS,
+    MOVING,
     NEVER_MOVED,
     WEST,
     Castling,
@@ -69,6 +71,8 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
     out.append(f"  (players {' '.join(PLAYERS)})")
     first = pos.turn
     out.append(f"  (turn-order {PLAYERS[first]} {PLAYERS[1 - first]})")
+    if own is not None and own.captures_first:
+        out.append(f"  (move-priorities {CAPTURING} {MOVING})")
     out.extend(_board(variant, pos))
     out.extend(_setup(variant, pos))
     castlings = _castlings(variant, pos)
@@ -115,18 +119,20 @@ def _pieces_left_out(variant: Variant) -> list[str]:
 
 def _rules_left_out(variant: Variant) -> list[str]:
     """The game's rule hooks the writer has no form for (docs/adding-a-game.md)."""
+    own = GAMES.get(variant.name)
     lost = []
     if variant.has_hands:
         lost.append("pieces in hand and drops")
     specials = variant.special_moves or variant.own_generation or variant.rewrites_moves
     if specials and variant.name not in GAMES:
         lost.append("the game's special moves")
-    overrides_legality = type(variant).filter_legal is not Variant.filter_legal
-    if overrides_legality or (
-        isinstance(variant, ChessFamily) and type(variant).restrict is not ChessFamily.restrict
-    ):
+    restricts = isinstance(variant, ChessFamily) and (
+        type(variant).restrict is not ChessFamily.restrict
+    )
+    if restricts and own is not None and own.captures_first:
+        restricts = False  # the move-priorities say it
+    if type(variant).filter_legal is not Variant.filter_legal or restricts:
         lost.append("the game's own rule over which moves are legal")
-    own = GAMES.get(variant.name)
     endings_written = own is not None and bool(own.goals)
     own_outcome = type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant)
     if own_outcome and not endings_written:
@@ -162,6 +168,8 @@ def _castling_written(variant: Variant, pos: Position) -> bool:
     if own is not None and own.castling_steps is not None:
         return True
     ways = _castling_ways(variant, pos)
+    if pos.castling and not ways:
+        return False  # rights for a King that is not royal (giveaway's): no block here
     if isinstance(variant, ChessFamily):
         corners = {(EAST, 3), (WEST, 4)}
         return (
@@ -343,15 +351,20 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> lis
     if rules.castles:
         out.append(f"    (attribute {NEVER_MOVED} true)")
     own = GAMES.get(variant.name)
+    typed = own is not None and own.captures_first
     if own is not None and ptype.letter in own.pieces:
-        blocks = own.pieces[ptype.letter](variant, arrival(rules))
+        blocks = [(MOVING, b) for b in own.pieces[ptype.letter](variant, arrival(rules))]
     else:
-        blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype))
+        blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype), typed=typed)
     if ptype.letter in variant.castlers:
-        blocks += [castling_block(way) for way in castlings]
+        blocks += [(MOVING, castling_block(way)) for way in castlings]
     if blocks:
         out.append("    (moves")
-        out.extend(f"      {b}" for b in blocks)
+        for kind in (CAPTURING, MOVING):
+            kept = [b for k, b in blocks if k == kind]
+            if typed and kept:
+                out.append(f"      (move-type {kind})")
+            out.extend(f"      {b}" for b in kept)
         out.append("    )")
     out.append("  )")
     return out
@@ -388,7 +401,8 @@ def _goals(variant: Variant) -> list[str]:
     out = [f"  {goal}" for goal in own.goals] if own is not None else []
     if royal:
         out.append(f"  (loss-condition ({' '.join(PLAYERS)}) (checkmated {' '.join(royal)}))")
-    out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
+    if not any("stalemated" in goal for goal in out):
+        out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
     return out
 
 
