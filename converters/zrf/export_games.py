@@ -250,6 +250,20 @@ def _antichess_draws(variant: Variant, pos: Position) -> list[str]:
     return ["AC-7's draws by insufficient material, the 75-move rule and fivefold repetition"]
 
 
+_ANTICHESS = GameExport(
+    macros="",
+    pieces={},
+    zones=lambda variant: {},
+    left_out=_antichess_draws,
+    # AC-5: a player with no piece left, or with no move, has won
+    goals=(
+        "(win-condition (White Black) (pieces-remaining 0))",
+        "(win-condition (White Black) stalemated)",
+    ),
+    captures_first=True,
+)
+
+
 GAMES: dict[str, GameExport] = {
     "mangonel-chess": GameExport(
         macros=_MANGONEL_MACROS,
@@ -289,16 +303,6 @@ GAMES: dict[str, GameExport] = {
         goals=("(loss-condition (White) (pieces-remaining 0))",),
         ep_guard="(verify (not (in-zone? horde-first-rank)))",
     ),
-    "antichess": GameExport(
-        macros="",
-        pieces={},
-        zones=lambda variant: {},
-        left_out=_antichess_draws,
-        # AC-5: a player with no piece left, or with no move, has won
-        goals=(
-            "(win-condition (White Black) (pieces-remaining 0))",
-            "(win-condition (White Black) stalemated)",
-        ),
-        captures_first=True,
-    ),
+    "antichess": _ANTICHESS,
+    "giveaway": _ANTICHESS,
 }

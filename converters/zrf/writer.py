@@ -177,16 +177,20 @@ def _castling_written(variant: Variant, pos: Position) -> bool:
             and type(variant).add_castling is ChessFamily.add_castling
             and variant.geometry.files == 8
             and all((way.toward, way.distance) in corners for way in ways)
-            and all(variant.geometry.file_of(k) == 4 for k in _kings(variant))
+            and all(
+                variant.geometry.file_of(k) == 4 for c in (WHITE, BLACK) for k in _kings(variant, c)
+            )
         )
     return type(variant).add_castling is Variant.add_castling and all(
         way.distance >= 3 for way in ways
     )
 
 
-def _kings(variant: Variant) -> list[int]:
-    """The start squares of both players' royal pieces."""
-    return [k for c in (WHITE, BLACK) for k in variant.royal_start[c]]
+def _kings(variant: Variant, color: Player) -> frozenset[int]:
+    """Where ``color``'s castling pieces stand at the start (its royal King; a King
+    that is not royal in giveaway)."""
+    start = variant.start_position()
+    return frozenset(sq for sq, p in start.pieces(color) if p.kind in variant.castlers)
 
 
 def _draw_rules_only(variant: Variant) -> bool:
@@ -268,7 +272,7 @@ def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, froz
     if own is not None:
         zones.extend(own.zones(variant).items())
     if _castlings(variant, pos):
-        kings = {c: frozenset(variant.royal_start[c]) for c in (WHITE, BLACK)}
+        kings = {c: _kings(variant, c) for c in (WHITE, BLACK)}
         rooks = {c: frozenset(rooks_with_rights(variant, pos, c)) for c in (WHITE, BLACK)}
         zones += [("castling-king", kings), ("castling-rook", rooks)]
     return zones
@@ -316,7 +320,7 @@ def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
     own = GAMES.get(variant.name)
     ways: list[Castling] = []
     for color in (WHITE, BLACK):
-        for king in variant.royal_start[color]:
+        for king in sorted(_kings(variant, color)):
             for rook in rooks_with_rights(variant, pos, color):
                 if geo.rank_of(rook) != geo.rank_of(king):
                     continue
@@ -325,7 +329,8 @@ def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
                 steps = (2,) if own is None or own.castling_steps is None else own.castling_steps(
                     distance
                 )
-                ways.extend(Castling(toward, distance, rook_kinds, k) for k in steps)
+                checks = not isinstance(variant, ChessFamily) or variant.castling_checks
+                ways.extend(Castling(toward, distance, rook_kinds, k, checks) for k in steps)
     return list(dict.fromkeys(ways))
 
 
