@@ -202,6 +202,22 @@ def test_giveaway_castles_through_an_attacked_square() -> None:
     assert perft(pos, 3) == perft(native, 3) == 10072
 
 
+def test_titan_castling_reads_as_trebuchet_writes_it() -> None:
+    """``g1h1k1g1`` is the castling that takes the King to h1 and the Rook to g1;
+    ``g1h1`` the King's step, which lands it there too (variants/zrf/coordinates.py)."""
+    titan = get_variant("titan-chess")
+    native = titan.position("6k5/12/12/12/12/12/12/12/12/12/12/6K3R1 w K - 0 1")
+    game = exported(titan, native)
+    pos = game.start_position()
+    texts = sorted(titan.move_text(native, m) for m in native.legal_moves())
+    assert "g1h1k1g1" in texts and "g1h1" in texts
+    for text in ("g1h1k1g1", "g1h1"):
+        move = game.parse_move(pos, text)
+        pos.push(move)
+        assert (pos.piece_at("g1") is not None) is (text == "g1h1k1g1")
+        pos.pop()
+
+
 def test_an_en_passant_right_of_a_setup_is_named_as_left_out(chess: Variant) -> None:
     pos = chess.position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
     lost = limitations(chess, pos)
