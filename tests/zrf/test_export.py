@@ -284,6 +284,40 @@ def test_a_native_record_converts_to_zsg_against_the_exported_file(tmp_path: Pat
     assert "OK 0-1 (fide-chess, 4 plies, checkmate" in mated.output
 
 
+#: the bundled example games of the games whose exported file plays as native
+EXAMPLES = sorted(
+    path
+    for name in dict.fromkeys(name for name, _, _ in PLAYED_ALIKE)
+    for path in (ROOT / "examples" / name).glob("*.pgn")
+)
+
+
+@pytest.mark.parametrize("example", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_an_example_game_replays_in_the_exported_file(example: Path, tmp_path: Path) -> None:
+    """Each bundled example, its moves written in coordinates by trebuchet, read
+    against the game's exported file (from the example's own start), converted to a
+    saved game there and replayed by ``trebuchet check`` to the same number of plies."""
+    runner = CliRunner()
+    listed = runner.invoke(main, ["convert", str(example), "--to", "moves"])
+    assert listed.exit_code == 0, listed.output
+    lines = listed.output.splitlines()
+    moves = [line for line in lines if line and not line.startswith("#")]
+    fen = next((line[len("# FEN: ") :] for line in lines if line.startswith("# FEN: ")), None)
+    rules = tmp_path / "game.zrf"
+    export = ["zrf", "export", example.parent.name, "-o", str(rules)]
+    made = runner.invoke(main, export + (["--fen", fen] if fen else []))
+    assert made.exit_code == 0, made.output
+    title = read_zrf(rules).game().title
+    game = tmp_path / "game.pgn"
+    game.write_text(f'[Variant "{title}"]\n[RulesFile "game.zrf"]\n\n{" ".join(moves)} *\n')
+    zsg = tmp_path / "game.zsg"
+    written = runner.invoke(main, ["convert", str(game), "--to", "zsg", "-o", str(zsg)])
+    assert written.exit_code == 0, written.output
+    checked = runner.invoke(main, ["check", str(zsg)])
+    assert checked.exit_code == 0, checked.output
+    assert f"{len(moves)} plies" in checked.output, checked.output
+
+
 def test_exported_chess_loads_as_a_rules_file(tmp_path: Path) -> None:
     path = tmp_path / "chess.zrf"
     made = CliRunner().invoke(main, ["zrf", "export", "chess", "-o", str(path)])
