@@ -27,12 +27,12 @@ class GameExport:
     """What the writer adds for one game beyond its Betza pieces."""
 
     #: ``define`` forms the pieces' blocks call
-    macros: str
+    macros: str = ""
     #: kind letter -> the move blocks of that special piece, given how its moves
     #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`)
-    pieces: dict[str, Callable[[Variant, str], list[str]]]
-    #: zone name -> the squares per player, for the macros' tests
-    zones: Callable[[Variant], dict[str, Zones]]
+    pieces: dict[str, Callable[[Variant, str], list[str]]] = field(default_factory=dict)
+    #: zone name -> the squares per player, for the blocks' and goals' tests
+    zones: Callable[[Variant], dict[str, Zones]] = field(default=lambda v: {})
     #: what the file leaves out of this game from a position, one line each
     left_out: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
     #: directions the special pieces step along, besides the eight single steps
@@ -251,9 +251,6 @@ def _antichess_draws(variant: Variant, pos: Position) -> list[str]:
 
 
 _ANTICHESS = GameExport(
-    macros="",
-    pieces={},
-    zones=lambda variant: {},
     left_out=_antichess_draws,
     # AC-5: a player with no piece left, or with no move, has won
     goals=(
@@ -288,15 +285,11 @@ GAMES: dict[str, GameExport] = {
         castling_steps=lambda distance: tuple(range(1, distance + 1)),
     ),
     "king-of-the-hill": GameExport(
-        macros="",
-        pieces={},
         zones=_hill,
         left_out=_lichess_draws,
         goals=("(win-condition (White Black) (absolute-config King (hill)))",),
     ),
     "horde": GameExport(
-        macros="",
-        pieces={},
         zones=_horde_zones,
         left_out=_lichess_draws,
         # HO-4: the horde has lost when it has no piece left
