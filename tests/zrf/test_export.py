@@ -161,6 +161,10 @@ def test_random_positions_play_the_same_in_the_exported_file(
         assert theirs == ours, pos.fen()
         for text in ours:
             assert zrf_coordinates(zpos, game.parse_move(zpos, text)) == text
+        if not ours:  # an end by no move left: the same result (mate, stalemate, a win)
+            ended, native_end = game.outcome(zpos), variant.outcome(native)
+            assert ended is not None and native_end is not None, pos.fen()
+            assert ended.result == native_end.result, pos.fen()
 
 
 @pytest.mark.parametrize("name", sorted(NOT_YET))
@@ -216,6 +220,27 @@ def test_titan_castling_reads_as_trebuchet_writes_it() -> None:
         pos.push(move)
         assert (pos.piece_at("g1") is not None) is (text == "g1h1k1g1")
         pos.pop()
+
+
+@pytest.mark.parametrize(
+    ("name", "fen", "result"),
+    [
+        ("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "0-1"),
+        ("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2"),
+        ("king-of-the-hill", "8/8/8/4K3/8/8/8/k7 b - - 0 1", "1-0"),
+        ("horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", "0-1"),
+        ("antichess", "8/8/8/8/8/8/8/7p w - - 0 1", "1-0"),
+    ],
+)
+def test_the_game_ends_as_native(name: str, fen: str, result: str) -> None:
+    """Checkmate, stalemate, the hill, the horde gone, antichess's last piece lost."""
+    variant = get_variant(name)
+    native = variant.position(fen)
+    ended = exported(variant, native).start_position()
+    native_end, zrf_end = variant.outcome(native), ended.variant.outcome(ended)
+    assert native_end is not None and zrf_end is not None
+    assert native_end.result == zrf_end.result == result
+    assert ended.legal_moves() == []
 
 
 def test_an_en_passant_right_of_a_setup_is_named_as_left_out(chess: Variant) -> None:
