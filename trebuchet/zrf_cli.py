@@ -164,7 +164,9 @@ def _write_svg(target: str, svg: str) -> None:
     "--fen",
     "fen",
     default=None,
-    help="Write this position as the file's setup: pieces, hands, whose turn, castling rights.",
+    metavar="FEN",
+    help="Write this position as the file's setup: pieces, hands, whose turn, castling "
+    "rights (an en passant right cannot be written; docs/zrf.md).",
 )
 @option_flag
 def export_command(
@@ -180,7 +182,7 @@ def export_command(
     Examples:
       trebuchet zrf export chess -o chess.zrf
       trebuchet zrf export chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1" -o rooks.zrf
-      trebuchet zrf export shatranj-of-troy -O bare-king -o troy.zrf
+      trebuchet zrf export mangonel-chess -O kwaggas -o kwaggas.zrf
       trebuchet perft chess.zrf 3      # 8902, as: trebuchet perft chess 3
     """
     variant = get_variant(variant_name, options)
