@@ -26,6 +26,7 @@ from trebuchet.variants.zrf.game import ZrfVariant
 
 #: the draws of FIDE chess that Zillions has no goal for (docs/zrf.md)
 CHESS_DRAWS = "the draws by insufficient material, the 75-move rule and fivefold repetition"
+FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 
@@ -225,11 +226,11 @@ def test_titan_castling_reads_as_trebuchet_writes_it() -> None:
 @pytest.mark.parametrize(
     ("name", "fen", "result"),
     [
-        ("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3", "0-1"),
-        ("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2"),
-        ("king-of-the-hill", "8/8/8/4K3/8/8/8/k7 b - - 0 1", "1-0"),
-        ("horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", "0-1"),
-        ("antichess", "8/8/8/8/8/8/8/7p w - - 0 1", "1-0"),
+        pytest.param("chess", FOOLS_MATE, "0-1", id="checkmate"),
+        pytest.param("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "1/2-1/2", id="stalemate"),
+        pytest.param("king-of-the-hill", "8/8/8/4K3/8/8/8/k7 b - - 0 1", "1-0", id="hill"),
+        pytest.param("horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", "0-1", id="horde-gone"),
+        pytest.param("antichess", "8/8/8/8/8/8/8/7p w - - 0 1", "1-0", id="all-given"),
     ],
 )
 def test_the_game_ends_as_native(name: str, fen: str, result: str) -> None:
