@@ -22,7 +22,8 @@ or trebuchet's own chess), or a wall time the issue sets a bound on:
 - python-chess's perft suites of the lichess variants, against python-chess
   (no goal: the issue asks for them to be measured compiled);
 - the Zillions engine: chess.zrf perft(3) against native chess (goal: within
-  200x), English draughts perft(6), and the replay of the 56 corpus saved games
+  200x), the file ``zrf export chess`` writes against native chess and against
+  chess.zrf (no goal), English draughts perft(6), and the replay of the 56 corpus saved games
   with ZRF move code on 2 processes (goal: under 120 s).
 
 A run measures whichever build is loaded and adds it to a JSON file; ``show``
@@ -90,6 +91,9 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
      (">=", 1.6)),
     # the engine is interpreted in both builds: the goal is the pure build's
     ("zrf_chess", "chess.zrf perft(3), x slower than native", "{:.0f}x", ("<=", 200), None),
+    ("zrf_export", "exported chess.zrf perft(3), x slower than native", "{:.0f}x", None, None),
+    ("zrf_export_fixture", "exported chess.zrf perft(3), x the fixture chess.zrf", "{:.2f}x",
+     None, None),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
     ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
 ]
@@ -238,7 +242,12 @@ def _zrf() -> dict[str, float]:
     zrf_nodes, zrf_time = zrf._timed_perft(fixture, 3)
     native = get_variant("chess").start_position()
     assert zrf_nodes == perft(native, 3)
-    out["zrf_chess"] = zrf_time / _seconds(lambda: perft(native, 3))
+    native_time = _seconds(lambda: perft(native, 3))
+    out["zrf_chess"] = zrf_time / native_time
+    export_nodes, export_time = zrf.exported_chess_perft(3)
+    assert export_nodes == zrf_nodes, export_nodes
+    out["zrf_export"] = export_time / native_time
+    out["zrf_export_fixture"] = export_time / zrf_time
     if zrf.CORPUS.is_dir():
         nodes, took = zrf._timed_perft(str(zrf.CHECKERS), 6, "Checkers (English draughts)")
         assert nodes == 36768, nodes
