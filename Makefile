@@ -18,9 +18,11 @@ demo: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -n auto
 
-# the README's picture of the game viewer, as the browser test draws it (needs chromium)
+# the README's pictures of the game viewer and of two evaluate reports, as the
+# browser tests draw them (needs chromium)
 screenshot: $(STAMP)
 	SCREENSHOT=$(CURDIR)/docs/viewer.png $(BIN)/python -m pytest -p no:xdist tests/cli/test_view.py -k browser
+	REPORT_SCREENSHOTS=$(CURDIR)/docs $(BIN)/python -m pytest -p no:xdist tests/cli/test_evaluate_report.py
 
 # One table of the speed goals, both builds (bench/table.py); the compiled column
 # is left empty where there is no C compiler.  bench-details runs each script.

@@ -67,6 +67,14 @@ def bar_chart(bars: Sequence[tuple[str, float]], *, title: str, y_label: str = "
             f'<text x="{x + span * 0.35:.1f}" y="{bottom + 14}" text-anchor="middle" '
             f'font-size="11">{markup_escape(label)}</text>'
         )
+        # the count over its bar (inside, in white, where the bar reaches the top):
+        # read at a glance, where the axis gives only the top
+        inside = h > bottom - TOP - 14
+        fill = ' fill="white"' if inside else ""
+        parts.append(
+            f'<text x="{x + span * 0.35:.1f}" y="{bottom - h + (14 if inside else -4):.1f}" '
+            f'text-anchor="middle" font-size="11"{fill}>{_number(value)}</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 

@@ -80,21 +80,22 @@ def play(
     visited = {sq for sq in sites if pos.board[sq] is not None}
     result = Playout(number)
     while True:
-        outcome = game.outcome(pos)
+        outcome, moves = game.outcome_and_moves(pos)
         if outcome is not None:
             result.winner, result.loser = outcome.winner, outcome.loser
             result.termination = outcome.termination
             break
         if result.plies >= max_plies:
             break
-        moves = game.legal_moves(pos)
         if not moves:  # no outcome and no move: the game has no rule for it
             result.termination = "no_moves"
             break
         result.branching.append(len(moves))
         pos.push(chooser(pos, moves, rng))
         result.plies += 1
-        visited.update(sq for sq in sites if pos.board[sq] is not None)
+        # a square a piece stands on now stood empty before only if the move wrote it
+        visited.update(sq for sq, _ in pos.last_changes() if pos.board[sq] is not None)
+    visited &= set(sites)
     result.coverage = len(visited) / len(sites) if sites else 0.0
     result.visited = tuple(sorted(visited))
     return result
@@ -164,27 +165,38 @@ class _Greedy:
 # -- the figures ------------------------------------------------------------------------
 
 
+def no_figure() -> dict[str, Any]:
+    """A rate or mean of no games (a run stopped before its first game ended): null
+    in JSON, which has no NaN."""
+    return {"value": None, "ci95": [None, None]}
+
+
 def rate(count: int, n: int) -> dict[str, Any]:
     """A share with its 95 % Wilson interval (right at 0 and 1, where the normal
     interval is not).
 
     >>> rate(5, 10)["value"], [round(x, 3) for x in rate(5, 10)["ci95"]]
     (0.5, [0.237, 0.763])
+    >>> rate(0, 200)["ci95"][0], rate(200, 200)["ci95"][1]
+    (0.0, 1.0)
     """
     if n == 0:
-        return {"value": math.nan, "ci95": [math.nan, math.nan]}
+        return no_figure()
     p = count / n
     z2 = Z95 * Z95
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return {"value": p, "ci95": [max(0.0, centre - half), min(1.0, centre + half)]}
+    # at 0 and at n the interval ends there exactly (rounding would leave 1e-18)
+    low = 0.0 if count == 0 else max(0.0, centre - half)
+    high = 1.0 if count == n else min(1.0, centre + half)
+    return {"value": p, "ci95": [low, high]}
 
 
 def mean(values: Sequence[float], *, share: bool = False) -> dict[str, Any]:
     r"""A mean with its 95 % interval (normal, from the standard error); a mean of
     ``share``\ s has its interval kept within 0 and 1."""
     if not values:
-        return {"value": math.nan, "ci95": [math.nan, math.nan]}
+        return no_figure()
     m = statistics.fmean(values)
     half = Z95 * statistics.stdev(values) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     low, high = m - half, m + half
@@ -240,13 +252,13 @@ def summary(playouts: Sequence[Playout], players: int) -> dict[str, Any]:
         "advantage": {str(p): rate(wins[p], n) for p in range(players)},
         "duration": {
             **mean(lengths),
-            "median": statistics.median(lengths) if lengths else math.nan,
+            "median": statistics.median(lengths) if lengths else None,
             "min": min(lengths, default=0),
             "max": max(lengths, default=0),
         },
         "branching": {
             **mean(per_game_branching),
-            "median": statistics.median(every) if every else math.nan,
+            "median": statistics.median(every) if every else None,
             "max": max(every, default=0),
             "slope": slope(pooled),
         },

@@ -3,6 +3,8 @@
 - FIDE chess written in ZRF (examples/zillions/chess.zrf): interpreted perft against
   the native ``chess`` variant's, the same depth from the start (goal: within 20×
   pure, 30× compiled), and perft(4) = 197281 checked;
+- FIDE chess as ``trebuchet zrf export chess`` writes it: perft(3) beside native
+  and beside the hand-written chess.zrf, and perft(4) = 197281 checked;
 - English draughts of CheckersCollection.zrf: perft(5) = 7361 and perft(6) = 36768
   (Aart Bik's published table), in whole turns;
 - replay of the corpus's saved games: the 25 single-step games (goal under 60 s)
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -26,6 +29,7 @@ sys.path.insert(0, str(ROOT))
 
 from tests.zrf.test_engine import AXIOM, NOT_YET, PART_ONE  # noqa: E402  (the same lists)
 from trebuchet.converters.load import load_variant  # noqa: E402
+from trebuchet.converters.zrf.writer import variant_to_zrf  # noqa: E402
 from trebuchet.converters.zsg import read_record  # noqa: E402
 from trebuchet.variants.perft import perft  # noqa: E402
 from trebuchet.variants.registry import get_variant  # noqa: E402
@@ -52,6 +56,24 @@ def chess_ratio(depth: int) -> None:
     print(
         f"chess perft({depth}) = {zrf_nodes}: ZRF {zrf_time:.2f} s, native {native_time:.3f} s, "
         f"ratio {zrf_time / native_time:.0f}x (goal <= 20x pure, 30x compiled)"
+    )
+
+
+def exported_chess_perft(depth: int) -> tuple[int, float]:
+    """perft of chess as ``trebuchet zrf export chess`` writes it: (nodes, seconds)."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "chess.zrf"
+        path.write_text(variant_to_zrf(get_variant("chess")), encoding="latin-1")
+        return _timed_perft(str(path), depth)
+
+
+def exported_chess(depth: int) -> None:
+    nodes, took = exported_chess_perft(depth)
+    fixture = _timed_perft(str(ROOT / "examples" / "zillions" / "chess.zrf"), depth)[1]
+    verdict = "ok" if nodes == {3: 8902, 4: 197281}.get(depth, nodes) else "WRONG"
+    print(
+        f"exported chess perft({depth}) = {nodes} {verdict}: {took:.2f} s, "
+        f"{took / fixture:.2f}x the hand-written chess.zrf"
     )
 
 
@@ -116,6 +138,8 @@ def main() -> int:
     chess_ratio(3)
     nodes, took = _timed_perft(str(ROOT / "examples" / "zillions" / "chess.zrf"), 4)
     print(f"chess.zrf perft(4) = {nodes} {'ok' if nodes == 197281 else 'WRONG'}, {took:.1f} s")
+    exported_chess(3)
+    exported_chess(4)
     if not CORPUS.is_dir():
         print(f"no corpus at {CORPUS}: draughts and replays skipped")
         return 0

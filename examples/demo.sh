@@ -5,7 +5,9 @@
 #   3. a mobility table for each variant, and heat maps written to demo-output/;
 #   4. a game viewer page (demo-output/*.html) for one game of each variant;
 #   5. a Zillions rules file run by its own move code (examples/zillions/chess.zrf,
-#      and the Zillions corpus's saved games when ../shared is beside the checkout).
+#      and the Zillions corpus's saved games when ../shared is beside the checkout);
+#   6. a design judged by its games: playout metrics of Catapults of Troy, and
+#      their report page (demo-output/catapults-of-troy-evaluate.html).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 T=.venv/bin/trebuchet
@@ -59,6 +61,11 @@ if [ -d "$CORPUS" ]; then
   echo "English draughts from CheckersCollection.zrf, perft 4: $($T perft \
     "$CORPUS/CheckersCollection/CheckersCollection.zrf" --game "Checkers (English draughts)" 4) (published: 1469)"
 fi
+
+echo
+echo "== a design judged by its games: 20 random playouts (docs/evaluate.md)"
+$T evaluate catapults-of-troy -n 20 --max-plies 300 --seed 1 \
+  -o "$OUT/catapults-of-troy-evaluate.html"
 
 echo
 echo "pictures written to $OUT/:"

@@ -87,6 +87,9 @@ class Browser:
         for fd in (commands_read, replies_write, child_in, child_out):
             os.close(fd)
         self._buffer = b""
+        #: the events the browser sent (the domains enabled: page, runtime, console log,
+        #: network), oldest first
+        self.events: list[dict[str, Any]] = []
         self._next_id = 0
         self.session = ""
         target = self.send("Target.createTarget", {"url": "about:blank"})["targetId"]
@@ -94,6 +97,8 @@ class Browser:
         self.session = attached["sessionId"]
         self.send("Page.enable")
         self.send("Runtime.enable")
+        self.send("Log.enable")
+        self.send("Network.enable")
 
     def __enter__(self) -> Browser:
         return self
@@ -134,6 +139,8 @@ class Browser:
                     raise RuntimeError(f"{method}: {reply['error']}")
                 result: dict[str, Any] = reply.get("result", {})
                 return result
+            if "method" in reply:
+                self.events.append(reply)
 
     def _receive(self) -> dict[str, Any]:
         deadline = time.monotonic() + TIMEOUT
@@ -159,6 +166,25 @@ class Browser:
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{path} did not finish loading")
             time.sleep(0.05)
+
+    def errors(self) -> list[str]:
+        """What the page reported as errors so far: exceptions, ``console.error``,
+        and the browser's own log entries of level error (a refused load among them)."""
+        found = []
+        for event in self.events:
+            method, params = event["method"], event.get("params", {})
+            if method == "Runtime.exceptionThrown":
+                found.append(str(params["exceptionDetails"].get("text")))
+            elif method == "Runtime.consoleAPICalled" and params.get("type") == "error":
+                found.append(" ".join(str(a.get("value")) for a in params.get("args", [])))
+            elif method == "Log.entryAdded" and params["entry"].get("level") == "error":
+                found.append(str(params["entry"].get("text")))
+        return found
+
+    def requested(self) -> list[str]:
+        """The addresses the page asked the network layer for so far."""
+        return [e["params"]["request"]["url"] for e in self.events
+                if e["method"] == "Network.requestWillBeSent"]
 
     def evaluate(self, expression: str) -> Any:
         """The value of a script expression in the page."""

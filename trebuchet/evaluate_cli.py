@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import math
+import multiprocessing
 import shlex
+import signal
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import click
@@ -24,7 +26,7 @@ BATCH = 8
 
 
 def _batch(
-    name: str, options: tuple[str, ...], game: str | None, numbers: Sequence[int],
+    name: str, options: tuple[str, ...], game: str | None, numbers: Sequence[int], *,
     seed: int, max_plies: int, player: str,
 ) -> list[Playout]:
     """A worker's share: the game loaded in the worker, then the playouts numbered."""
@@ -37,22 +39,30 @@ def _playouts(
     name: str, options: tuple[str, ...], game: str | None, count: int, seed: int,
     max_plies: int, player: str, jobs: int,
 ) -> Iterator[Playout]:
-    """The playouts, as they finish (one process, or ``jobs`` of them)."""
+    """The playouts in the order of their numbers, as they finish (one process, or
+    ``jobs`` of them).  Ctrl-C reaches the command alone: the workers ignore it,
+    and are stopped with whatever they were playing when the command stops."""
     if jobs == 1:
         variant = load_variant(name, options, game)
         for n in range(count):
             yield play(variant, seed=seed, number=n, max_plies=max_plies, player=player)
         return
-    batches = [range(start, min(start + BATCH, count)) for start in range(0, count, BATCH)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = [pool.submit(_batch, name, options, game, list(b), seed, max_plies, player)
-                   for b in batches]
-        try:
-            for future in futures:
-                yield from future.result()
-        finally:
-            for future in futures:
-                future.cancel()
+    batches = [list(range(start, min(start + BATCH, count))) for start in range(0, count, BATCH)]
+    share = functools.partial(_batch, name, options, game, seed=seed, max_plies=max_plies,
+                              player=player)
+    pool = multiprocessing.Pool(jobs, initializer=_leave_interrupts_to_the_command)
+    try:
+        for batch in pool.imap(share, batches):
+            yield from batch
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _leave_interrupts_to_the_command() -> None:
+    """In a worker: ignore Ctrl-C, which a terminal sends to every process of the
+    command (an idle worker would die of it, with a traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _figure(entry: Any) -> tuple[str, str]:
@@ -150,11 +160,12 @@ def evaluate_command(
         **summary(played, players),
     }
     if output is not None:
-        # the run as a command line that makes it again (the output options aside)
+        # the run as a command line that makes it again (the output options aside, and
+        # --jobs, which changes nothing in it: the page is the same with any)
         words = ["trebuchet", "evaluate", variant_name,
                  *(w for o in options for w in ("-O", o)), *(["--game", game] if game else []),
                  "--playouts", str(count), "--seed", str(seed), "--max-plies", str(max_plies),
-                 "--player", player, "--jobs", str(jobs)]
+                 "--player", player]
         command = shlex.join(words)
         write_text(output, report_html(variant, played, _rows(report), report, command))
         if not is_stdout(output):

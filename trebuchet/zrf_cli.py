@@ -6,11 +6,11 @@ import click
 
 from trebuchet.analysis.diagram import piece_labels, text_diagram
 from trebuchet.analysis.svg import LayoutCell, board_svg, layout_svg
-from trebuchet.arguments import output_flag
+from trebuchet.arguments import option_flag, output_flag
 from trebuchet.converters.zrf.model import GameDef, ZrfFile, read_zrf
 from trebuchet.converters.zrf.show import board_text, info_text, symbols
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
-from trebuchet.converters.zrf.writer import variant_to_zrf
+from trebuchet.converters.zrf.writer import limitations, variant_to_zrf
 from trebuchet.files import is_stdout, write_text
 from trebuchet.variants.fen import board_field
 from trebuchet.variants.game import Game
@@ -160,14 +160,40 @@ def _write_svg(target: str, svg: str) -> None:
     "written through; folders and devices are refused); - for those bytes on standard "
     "output; default: the text on standard output.",
 )
-def export_command(variant_name: str, output: str | None) -> None:
-    """Write one of trebuchet's variants as a Zillions rules file.
+@click.option(
+    "--fen",
+    "fen",
+    default=None,
+    metavar="FEN",
+    help="Write this position as the file's setup: pieces, hands, whose turn, castling "
+    "rights (an en passant right cannot be written; docs/zrf.md).",
+)
+@option_flag
+def export_command(
+    variant_name: str, output: str | None, fen: str | None, options: tuple[str, ...]
+) -> None:
+    """Write one of trebuchet's variants as a Zillions rules file that plays it.
+
+    The file plays the same game: trebuchet's own Zillions engine, given the
+    file, finds the legal moves the variant finds.  What a rules file cannot
+    say is listed at the top of the file and named in one warning line.
 
     \b
-    Example:
+    Examples:
       trebuchet zrf export chess -o chess.zrf
+      trebuchet zrf export chess --fen "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1" -o rooks.zrf
+      trebuchet zrf export mangonel-chess -O kwaggas -o kwaggas.zrf
+      trebuchet perft chess.zrf 3      # 8902, as: trebuchet perft chess 3
     """
-    text = variant_to_zrf(get_variant(variant_name))
+    variant = get_variant(variant_name, options)
+    position = variant.position(fen) if fen is not None else None
+    lost = limitations(variant, position)
+    if lost:
+        click.echo(
+            f"trebuchet: warning: {variant.name}: not expressed in the file: {'; '.join(lost)}",
+            err=True,
+        )
+    text = variant_to_zrf(variant, position)
     if output is None:
         click.echo(text, nl=False)
         return

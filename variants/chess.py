@@ -82,9 +82,12 @@ def insufficient_material(pos: Position, color: Player) -> bool:
     a lone king, king and one knight against king (and queens), or only bishops all
     on squares of one colour with no pawns or knights on the board."""
     geo = pos.variant.geometry
-    mine = [p.kind for _, p in pos.pieces(color) if p.kind != "K"]
-    if any(k in "PRQ" for k in mine):
-        return False
+    mine: list[str] = []
+    for _, p in pos.pieces(color):
+        if p.kind in "PRQ":  # asked every ply of a playout: stop at the first
+            return False
+        if p.kind != "K":
+            mine.append(p.kind)
     if "N" in mine:
         others = [p.kind for _, p in pos.pieces(1 - color) if p.kind not in "KQ"]
         return len(mine) <= 1 and not others

@@ -262,7 +262,7 @@ class ChessFamily(Chess):
         ended = self.variant_outcome(pos)
         if ended is not None:
             return ended
-        moves = self.legal_moves(pos)
+        moves = self.moves_for_outcome(pos)
         if not moves and self.in_check(pos):
             return Outcome("checkmate", self.opponents(pos.turn)[0])
         if self.insufficient_material(pos, WHITE) and self.insufficient_material(pos, BLACK):

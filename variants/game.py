@@ -143,6 +143,7 @@ class Game(Protocol):
     ) -> list[Move]: ...
     def in_check(self, pos: Position, color: Player | None = None) -> bool: ...
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None: ...
+    def outcome_and_moves(self, pos: Position) -> tuple[Outcome | None, list[Move]]: ...
     def mark_after(self, pos: Position) -> str: ...
     def move_text(self, pos: Position, move: Move) -> str: ...
     def read_move(self, pos: Position, text: str) -> Move: ...
@@ -230,6 +231,8 @@ class GameBase:
         self._pieces: dict[_PieceKey, Piece] = {}
         #: the same pieces by the arguments :meth:`piece` was called with (no sorting)
         self._asked: dict[_PieceKey, Piece] = {}
+        #: the position :meth:`outcome_and_moves` is judging and its legal moves
+        self._moves_known: tuple[Position, list[Move]] | None = None
 
     # -- declarations a game provides --------------------------------------------
     def piece_types(self) -> list[PieceType]:
@@ -398,11 +401,36 @@ class GameBase:
 
     def outcome(self, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
         """The game's result if it is over: by default checkmate wins, stalemate draws."""
-        if not self.legal_moves(pos):
+        if not self.moves_for_outcome(pos):
             if self.in_check(pos):
                 return Outcome("checkmate", self._opponents[pos.turn][0])
             return Outcome("stalemate", None)
         return None
+
+    def outcome_and_moves(self, pos: Position) -> tuple[Outcome | None, list[Move]]:
+        """:meth:`outcome` and :meth:`legal_moves` of ``pos``, found together.
+
+        A caller that wants both at every ply (``trebuchet evaluate``'s playouts)
+        would have the moves generated twice: inside :meth:`outcome`, to tell
+        mate from stalemate, and again to choose one.  Here they are generated
+        once, and :meth:`outcome` reads them through :meth:`moves_for_outcome`.
+        """
+        moves = self.legal_moves(pos)
+        self._moves_known = (pos, moves)
+        try:
+            return self.outcome(pos), moves
+        finally:
+            self._moves_known = None
+
+    def moves_for_outcome(self, pos: Position) -> list[Move]:
+        """The legal moves of ``pos`` as :meth:`outcome` asks for them: those
+        :meth:`outcome_and_moves` has generated, while it judges this very
+        position (every ``outcome`` asks this of the position it was given, as
+        it was given: nothing is moved on it first)."""
+        known = self._moves_known
+        if known is not None and known[0] is pos:
+            return known[1]
+        return self.legal_moves(pos)
 
 
     # -- notation ------------------------------------------------------------------

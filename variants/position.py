@@ -183,26 +183,49 @@ class Position:
     def repetitions(self, key: Callable[[Position], Hashable] | None = None) -> int:
         """How often the current position has occurred (1 = only now).
 
-        Walks back through the moves made since the last irreversible one (as
+        Looks back through the moves made since the last irreversible one (as
         far as the game's ``repetition_window`` says).  ``key`` says what makes
         two positions the same, by default :meth:`key` (a Zillions game compares
-        less: the board, the reserves and the turn).
+        less: the board, the reserves and the turn).  Only where the board and
+        the player to move were as they are now (:meth:`_same_board_plies`,
+        read off the recorded writes) are the moves unmade to compare the whole
+        key; in most positions there is no such ply and nothing is unmade.
         """
-        same = Position.key if key is None else key
-        wanted = same(self)
-        board, turn = self.board[:], self.turn
-        count = 1
-        undone: list[Move] = []
         window = self.variant.repetition_window(self)
         depth = len(self._stack) if window is None else min(window, len(self._stack))
-        for _ in range(depth):
+        candidates = self._same_board_plies(depth)
+        if not candidates:
+            return 1
+        same = Position.key if key is None else key
+        wanted = same(self)
+        count = 1
+        undone: list[Move] = []
+        while len(undone) < candidates[-1]:
             undone.append(self.pop())
-            # the whole key (an en passant test among it) only where the pieces agree
-            if self.turn == turn and self.board == board and same(self) == wanted:
+            if len(undone) in candidates and same(self) == wanted:
                 count += 1
         for move in reversed(undone):
             self.push(move)
         return count
+
+    def _same_board_plies(self, depth: int) -> list[int]:
+        """How many moves back, up to ``depth``, the board and the player to move
+        were the same as now: the candidates for a repetition, found by walking
+        back through the squares each move overwrote, without unmaking any."""
+        board, turn = self.board, self.turn
+        differ: set[int] = set()  # squares where the earlier board differs from now
+        found: list[int] = []
+        stack = self._stack
+        for back in range(1, depth + 1):
+            _, writes, state, _ = stack[-back]
+            for sq, old in reversed(writes):
+                if old is board[sq]:  # pieces are interned: identity is equality
+                    differ.discard(sq)
+                else:
+                    differ.add(sq)
+            if not differ and state[0] == turn:
+                found.append(back)
+        return found
 
     # -- rules shortcuts ---------------------------------------------------
     def legal_moves(self) -> list[Move]:

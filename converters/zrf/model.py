@@ -544,7 +544,22 @@ def _grid(form: Form, src: str) -> Grid:
         elif item.head == "directions":
             for d in _forms(item.args):
                 directions[d.head] = tuple(_int(a, src) for a in d.args)
-    return Grid(start, dims, directions)
+    grid = Grid(start, dims, directions)
+    _refuse_repeated_names(grid, form, src)
+    return grid
+
+
+def _refuse_repeated_names(grid: Grid, form: Form, src: str) -> None:
+    """Refuse a grid whose labels join into one name twice (``x1``+``140`` = ``x11``+``40``).
+
+    A position's name is its labels written together, so such a grid would name
+    two cells alike and every move to one of them would be ambiguous.
+    """
+    seen: set[str] = set()
+    for name, _, _ in grid.cells():
+        if name in seen:
+            raise ZrfError(f"the grid names two positions {name!r}", src, form.line)
+        seen.add(name)
 
 
 def _links(board: Board, form: Form, src: str) -> None:

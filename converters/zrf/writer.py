@@ -1,77 +1,84 @@
-"""Write one of trebuchet's variants as a Zillions rules file.
+"""Write one of trebuchet's variants as a Zillions rules file that plays the same game.
 
 What the file holds: the board as a grid (files ``a/b/…`` left to right, ranks
-from the top down, so positions are named as ours are), a direction per move
-vector with Black's symmetry turning each round, the promotion zones, the two
-players, the pieces with help texts and every move that ZRF macros express
-directly (Betza leaps and rides, move-only and capture-only), the setup and
-the conditions.  Whatever cannot be expressed yet (special pieces, initial
-moves, en passant, castling, carried pieces, terrain) is listed in a comment at
-the top, so the file never claims more than it holds.  The file parses back
-(:func:`trebuchet.converters.zrf.model.parse_zrf`) to the same board, piece names and setup.
+from the top down, so positions are named as ours are), a direction per step
+the pieces take, Black's symmetry turning each half a turn (as the rules core
+turns Black's vectors), the zones the moves test, the two players in the turn
+order of the position written, the pieces with help texts and their moves
+(:mod:`.export_moves`), the setup and the goals: a checkmated royal piece loses,
+a player without a move is stalemated, a draw.
+
+A position other than the start (``--fen``) is written as the setup: its
+pieces, its hands, whose turn it is, and its castling rights as the zone
+``castling-rook`` (see :mod:`.export_moves`).  What a rules file cannot carry
+is listed in a comment at the top (:func:`limitations`), so the file never
+claims more than it holds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
-from trebuchet.variants.betza import LEAP, Component, parse_betza
+from trebuchet.converters.zrf.export_games import GAMES
+from trebuchet.converters.zrf.export_moves import (
+    CAPTURING,
+    EAST,
+    KING_STEPS,
+    MOVING,
+    NEVER_MOVED,
+    WEST,
+    Castling,
+    PieceRules,
+    arrival,
+    atom,
+    castling_block,
+    direction_name,
+    expressed,
+    piece_blocks,
+    rooks_with_rights,
+    unexpressed,
+    vectors_used,
+)
+from trebuchet.variants.betza import parse_betza
+from trebuchet.variants.chess import Chess
+from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.geometry import FILE_LETTERS, Vector
-from trebuchet.variants.pieces import WALL, PieceType
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, PieceType, Player
+from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
 CELL = 50
-_MACROS = """\
-(define slide ($1 (while empty? add $1) (verify not-friend?) add))
-(define slide-move ($1 (while empty? add $1)))
-(define slide-capture ($1 (while empty? $1) (verify enemy?) add))
-(define leap ($1 (verify not-friend?) add))
-(define leap-move ($1 (verify empty?) add))
-(define leap-capture ($1 (verify enemy?) add))
-"""
+PLAYERS = ("White", "Black")
+#: the images Zillions installs for the FIDE pieces (images\Chess\wpawn.bmp …)
+_STOCK_IMAGES = frozenset({"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"})
 
 
-def atom(name: str) -> str:
-    """A name as a ZRF atom: spaces become hyphens (the ZSG writer does the same)."""
-    return "-".join(name.split())
-
-
-def direction_name(vector: Vector) -> str:
-    """A direction atom for a (files right, ranks up) vector: ``n``, ``ne``, ``j1_2``."""
-    named = {
-        (0, 1): "n",
-        (0, -1): "s",
-        (1, 0): "e",
-        (-1, 0): "w",
-        (1, 1): "ne",
-        (-1, 1): "nw",
-        (1, -1): "se",
-        (-1, -1): "sw",
-    }
-    return named.get(vector) or f"j{vector[0]}_{vector[1]}"
-
-
-def variant_to_zrf(variant: Variant) -> str:
-    """The ZRF text of ``variant`` (LF line endings; the CLI writes CRLF files)."""
-    lost = limitations(variant)
-    vectors = _vectors(variant)
+def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
+    """The ZRF text of ``variant`` from ``position`` (default: its start), with LF
+    line ends (the CLI writes the file Latin-1 with CRLF, as Zillions wants)."""
+    pos = position if position is not None else variant.start_position()
+    lost = limitations(variant, pos)
     out = [f"; {variant.title} - written by trebuchet from its variant {variant.name!r}."]
+    if pos.fen() != variant.start_position().fen():
+        out.append(f"; The setup is the position {pos.fen()}")
     if lost:
-        out.append("; Not expressed in this file yet:")
+        out.append("; Not expressed in this file:")
         out.extend(f";   - {item}" for item in lost)
-    out += ["", '(version "2.0")', "", _MACROS]
+    out += ["", '(version "2.0")', ""]
+    own = GAMES.get(variant.name)
+    if own is not None and own.macros:
+        out.append(own.macros)
     out.append("(game")
     out.append(f'  (title "{_text(variant.title)}")')
-    out.append("  (players White Black)")
-    out.append("  (turn-order White Black)")
-    out.extend(_board(variant, vectors))
-    out.extend(_setup(variant))
+    out.append(f"  (players {' '.join(PLAYERS)})")
+    first = pos.turn
+    out.append(f"  (turn-order {PLAYERS[first]} {PLAYERS[1 - first]})")
+    if own is not None and own.captures_first:
+        out.append(f"  (move-priorities {CAPTURING} {MOVING})")
+    out.extend(_board(variant, pos))
+    out.extend(_setup(variant, pos))
+    castlings = _castlings(variant, pos)
     for ptype in variant.types.values():
-        out.extend(_piece(variant, ptype))
-    royal = [atom(t.name) for t in variant.types.values() if t.royal]
-    for name in royal:
-        out.append(f"  (loss-condition (White Black) (checkmated {name}))")
-    out.append("  (draw-condition (White Black) stalemated)")
+        out.extend(_piece(variant, ptype, castlings))
+    out.extend(_goals(variant))
     out.append(")")
     return "\n".join(out) + "\n"
 
@@ -81,68 +88,146 @@ def _text(text: str) -> str:
     return text.replace('"', "`")
 
 
-def limitations(variant: Variant) -> list[str]:
-    """What of ``variant`` this writer cannot say in ZRF, one line each."""
-    lost = []
-    for ptype in variant.types.values():
-        if not ptype.betza:
-            lost.append(f"{ptype.name}: special piece, moves not expressed")
-            continue
-        for comp in parse_betza(ptype.betza):
-            why = _unexpressed(comp) or ("en passant captures" if comp.en_passant else "")
-            if why:
-                lost.append(f"{ptype.name}: {why} ({ptype.betza})")
-    if variant.castling_rook_kinds:
-        lost.append("castling")
-    if variant.ep_kinds:
-        lost.append("en passant")
-    start = variant.start_position()
-    if any(p is not None and p.cargo for p in start.board):
-        lost.append("carried pieces (cargo): carriers are set up without their load")
-    if any(p is WALL for p in start.board):
-        lost.append("terrain: missing squares are kill-positions; they cannot reappear")
-    if variant.has_hands:
-        lost.append("pieces in hand and drops")
-    if variant.promotion and variant.promotion.ranks != variant.promotion.mandatory_ranks:
-        lost.append("optional promotion outside the last rank(s) is written as a choice")
-    lost.append("game-end rules other than checkmate and stalemate (draw) are not written")
+def limitations(variant: Variant, position: Position | None = None) -> list[str]:
+    """What of ``variant`` (from ``position``) this writer cannot say in ZRF, one line each."""
+    pos = position if position is not None else variant.start_position()
+    lost = [*_pieces_left_out(variant), *_rules_left_out(variant), *_setup_left_out(variant, pos)]
+    own = GAMES.get(variant.name)
+    if own is not None:
+        lost.extend(own.left_out(variant, pos))
+    lost.extend(_draw_rules(variant))
     return list(dict.fromkeys(lost))
 
 
-def _unexpressed(comp: Component) -> str:
-    """Why a Betza component has no ZRF macro here ('' when it has one)."""
-    if comp.initial:
-        return "initial moves"
-    if comp.style != LEAP:
-        return f"{comp.style} moves"
-    return ""
+def _pieces_left_out(variant: Variant) -> list[str]:
+    """Pieces that are more than their Betza string (a class of their own), and Betza
+    components no block here expresses; a game's own export may write the former."""
+    own = GAMES.get(variant.name)
+    lost = []
+    for ptype in variant.types.values():
+        if own is not None and ptype.letter in own.pieces:
+            continue
+        if type(ptype) is not BetzaPiece:
+            lost.append(f"{ptype.name}: special piece, moves not expressed")
+            continue
+        for comp in parse_betza(ptype.betza):
+            why = unexpressed(comp)
+            if why:
+                lost.append(f"{ptype.name}: {why} ({ptype.betza})")
+    return lost
 
 
-def _expressed(ptype: PieceType) -> list[Component]:
-    if not ptype.betza:
+def _rules_left_out(variant: Variant) -> list[str]:
+    """The game's rule hooks the writer has no form for (docs/adding-a-game.md)."""
+    own = GAMES.get(variant.name)
+    lost = []
+    if variant.has_hands:
+        lost.append("pieces in hand and drops")
+    specials = variant.special_moves or variant.own_generation or variant.rewrites_moves
+    if specials and variant.name not in GAMES:
+        lost.append("the game's special moves")
+    restricts = isinstance(variant, ChessFamily) and (
+        type(variant).restrict is not ChessFamily.restrict
+    )
+    if restricts and own is not None and own.captures_first:
+        restricts = False  # the move-priorities say it
+    if type(variant).filter_legal is not Variant.filter_legal or restricts:
+        lost.append("the game's own rule over which moves are legal")
+    endings_written = own is not None and bool(own.goals)
+    own_outcome = type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant)
+    if own_outcome and not endings_written:
+        lost.append("the game's own endings")
+    if type(variant).after_move is not Variant.after_move and own is None:
+        lost.append("what the game keeps track of after each move")
+    return lost
+
+
+def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
+    """What of the position a setup cannot hold, and castling the file cannot write
+    from it."""
+    lost = []
+    if pos.castling and not _castling_written(variant, pos):
+        lost.append("castling by this game's own rule")
+    if pos.ep:
+        names = " ".join(variant.geometry.name(sq) for sq in pos.ep)
+        lost.append(f"the en passant right on {names}: a setup cannot say what the last move was")
+    if any(p is not None and p.cargo for p in pos.board):
+        lost.append("carried pieces (cargo): carriers are set up without their load")
+    if any(p is WALL for p in pos.board):
+        lost.append("terrain: missing squares are kill-positions; they cannot reappear")
+    return lost
+
+
+def _castling_written(variant: Variant, pos: Position) -> bool:
+    """Whether the file can write the game's castling from ``pos``: the core's rule
+    (the King two squares toward a Rook at least three away, the Rook to the square
+    it crossed), the Chess960 rule of the lichess games where it comes to the same
+    (the King on the e-file, its Rooks in the corners), or a rule of the game's own
+    export (:mod:`.export_games`)."""
+    own = GAMES.get(variant.name)
+    if own is not None and own.castling_steps is not None:
+        return True
+    ways = _castling_ways(variant, pos)
+    if pos.castling and not ways:
+        return False  # rights for a King that is not royal (giveaway's): no block here
+    if isinstance(variant, ChessFamily):
+        corners = {(EAST, 3), (WEST, 4)}
+        return (
+            not variant.chess960
+            and type(variant).add_castling is ChessFamily.add_castling
+            and variant.geometry.files == 8
+            and all((way.toward, way.distance) in corners for way in ways)
+            and all(
+                variant.geometry.file_of(k) == 4 for c in (WHITE, BLACK) for k in _kings(variant, c)
+            )
+        )
+    return type(variant).add_castling is Variant.add_castling and all(
+        way.distance >= 3 for way in ways
+    )
+
+
+def _kings(variant: Variant, color: Player) -> frozenset[int]:
+    """Where ``color``'s castling pieces stand at the start (its royal King; a King
+    that is not royal in giveaway)."""
+    start = variant.start_position()
+    return frozenset(sq for sq, p in start.pieces(color) if p.kind in variant.castlers)
+
+
+def _draw_rules_only(variant: Variant) -> bool:
+    """Whether the game's own ending adds only FIDE's draw rules (listed apart)."""
+    return type(variant).outcome is Chess.outcome
+
+
+def _draw_rules(variant: Variant) -> list[str]:
+    """The automatic draws of FIDE chess, which Zillions has no goal for: it counts
+    no moves and finds no repetition but the third."""
+    if not _draw_rules_only(variant):
         return []
-    return [c for c in parse_betza(ptype.betza) if not _unexpressed(c)]
+    return ["the draws by insufficient material, the 75-move rule and fivefold repetition"]
 
 
 def _vectors(variant: Variant) -> list[Vector]:
-    """Every direction the file needs: the eight unit steps, the pieces' leaps, all negated."""
-    found: list[Vector] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)]
-    for ptype in variant.types.values():
-        for comp in _expressed(ptype):
-            for v in comp.vectors:
-                found.extend((v, (-v[0], -v[1])))
+    """Every direction the file needs: the unit steps, the pieces' steps, all negated."""
+    found: list[Vector] = list(KING_STEPS)
+    own = GAMES.get(variant.name)
+    extra = own.vectors if own is not None else ()
+    for v in [*extra, *(v for ptype in variant.types.values() for v in vectors_used(ptype))]:
+        found.extend((v, (-v[0], -v[1])))
     return list(dict.fromkeys(found))
 
 
-def _board(variant: Variant, vectors: Iterable[Vector]) -> list[str]:
+def _board(variant: Variant, pos: Position) -> list[str]:
     geo = variant.geometry
     files = "/".join(FILE_LETTERS[: geo.files])
     ranks = "/".join(str(r) for r in range(geo.ranks, 0, -1))
-    vecs = list(vectors)
+    vecs = _vectors(variant)
     dirs = " ".join(f"({direction_name(v)} {v[0]} {-v[1]})" for v in vecs)
+    if _castlings(variant, pos):
+        dirs += f" ({EAST} 1 0) ({WEST} -1 0)"
     sym = " ".join(f"({direction_name(v)} {direction_name((-v[0], -v[1]))})" for v in vecs)
     out = [
         "  (board",
+        f'    (image "{_board_image(variant)}")',
         "    (grid",
         f"      (start-rectangle 0 0 {CELL} {CELL})",
         f'      (dimensions ("{files}" ({CELL} 0)) ("{ranks}" (0 {CELL})))',
@@ -150,98 +235,180 @@ def _board(variant: Variant, vectors: Iterable[Vector]) -> list[str]:
         "    )",
         f"    (symmetry Black {sym})",
     ]
-    start = variant.start_position()
-    killed = [geo.name(sq) for sq, p in enumerate(start.board) if p is WALL]
+    killed = [geo.name(sq) for sq, p in enumerate(pos.board) if p is WALL]
     if killed:
         out.append(f"    (kill-positions {' '.join(killed)})")
-    if variant.promotion:
-        for color, player in ((True, "White"), (False, "Black")):
-            zone_ranks = [r if color else geo.ranks - 1 - r for r in variant.promotion.ranks]
-            names = " ".join(geo.name(sq) for sq in sorted(geo.squares_of_ranks(zone_ranks)))
-            out.append(f"    (zone (name promotion-zone) (players {player}) (positions {names}))")
+    for name, squares in _zones(variant, pos):
+        for player in (WHITE, BLACK):
+            if squares.get(player):
+                names = " ".join(geo.name(sq) for sq in sorted(squares[player]))
+                out.append(
+                    f"    (zone (name {name}) (players {PLAYERS[player]}) (positions {names}))"
+                )
     out.append("  )")
     return out
 
 
-def _setup(variant: Variant) -> list[str]:
-    start = variant.start_position()
+def _board_image(variant: Variant) -> str:
+    """The board's picture: Zillions' own 8 x 8 chessboard, else one named by size."""
+    if (variant.files, variant.ranks) == (8, 8):
+        return "images\\Chess\\SHaag\\Chess8x8.bmp"
+    return f"images\\trebuchet\\board{variant.files}x{variant.ranks}.bmp"
+
+
+def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, frozenset[int]]]]:
+    """Each zone the moves test, per player: promotion, initial moves, castling."""
+    zones = []
+    promo = variant.promotion
+    if promo is not None:
+        zones.append(("promotion-zone", _relative(variant, promo.ranks)))
+        if promo.ranks != promo.mandatory_ranks:
+            zones.append(("promotion-forced", _relative(variant, promo.mandatory_ranks)))
+    for ptype in variant.types.values():
+        zone = _initial_zone(variant, ptype)
+        if zone is not None:
+            zones.append((zone, variant.initial_squares(ptype.letter)))
+    own = GAMES.get(variant.name)
+    if own is not None:
+        zones.extend(own.zones(variant).items())
+    if _castlings(variant, pos):
+        kings = {c: _kings(variant, c) for c in (WHITE, BLACK)}
+        rooks = {c: frozenset(rooks_with_rights(variant, pos, c)) for c in (WHITE, BLACK)}
+        zones += [("castling-king", kings), ("castling-rook", rooks)]
+    return zones
+
+
+def _relative(variant: Variant, ranks: tuple[int, ...]) -> dict[Player, frozenset[int]]:
+    """Squares of ``ranks`` counted from each player's side (0: its first rank)."""
+    geo = variant.geometry
+    return {
+        WHITE: geo.squares_of_ranks(ranks),
+        BLACK: geo.squares_of_ranks(geo.ranks - 1 - r for r in ranks),
+    }
+
+
+def _initial_zone(variant: Variant, ptype: PieceType) -> str | None:
+    """The zone a kind's initial moves start from: the squares of the ranks where it
+    stands at the start (none when it has no initial move or no such square)."""
+    if not any(c.initial for c in expressed(ptype)):
+        return None
+    if not any(variant.initial_squares(ptype.letter).values()):
+        return None
+    return f"initial-{atom(ptype.name)}"
+
+
+def _setup(variant: Variant, pos: Position) -> list[str]:
     geo = variant.geometry
     out = ["  (board-setup"]
-    for color, player in ((True, "White"), (False, "Black")):
+    for color in (WHITE, BLACK):
         squares: dict[str, list[str]] = {}
-        for sq, piece in start.pieces(color):
+        for sq, piece in pos.pieces(color):
             squares.setdefault(atom(variant.types[piece.kind].name), []).append(geo.name(sq))
         entries = [f"({name} {' '.join(sqs)})" for name, sqs in squares.items()]
-        for kind, count in sorted(start.hand(color).items()):
+        for kind, count in sorted(pos.hand(color).items()):
             if count:
                 entries.append(f"({atom(variant.types[kind].name)} off {count})")
-        out.append(f"    ({player} {' '.join(entries)})")
+        out.append(f"    ({PLAYERS[color]} {' '.join(entries)})")
     out.append("  )")
     return out
 
 
-def _piece(variant: Variant, ptype: PieceType) -> list[str]:
+def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
+    """The castlings the rights of ``pos`` allow, seen from each King's square."""
+    geo = variant.geometry
+    rook_kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
+    own = GAMES.get(variant.name)
+    ways: list[Castling] = []
+    for color in (WHITE, BLACK):
+        for king in sorted(_kings(variant, color)):
+            for rook in rooks_with_rights(variant, pos, color):
+                if geo.rank_of(rook) != geo.rank_of(king):
+                    continue
+                toward = EAST if geo.file_of(rook) > geo.file_of(king) else WEST
+                distance = abs(geo.file_of(rook) - geo.file_of(king))
+                steps = (2,) if own is None or own.castling_steps is None else own.castling_steps(
+                    distance
+                )
+                checks = not isinstance(variant, ChessFamily) or variant.castling_checks
+                ways.extend(Castling(toward, distance, rook_kinds, k, checks) for k in steps)
+    return list(dict.fromkeys(ways))
+
+
+def _castlings(variant: Variant, pos: Position) -> list[Castling]:
+    """The castlings the file writes: none for a game that castles otherwise."""
+    if not variant.castling_rook_kinds or not _castling_written(variant, pos):
+        return []
+    return _castling_ways(variant, pos)
+
+
+def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> list[str]:
     name = atom(ptype.name)
     how = f"moves as {ptype.betza} in Betza notation" if ptype.betza else "a special piece"
     royal = " Royal: the game is lost when it is checkmated." if ptype.royal else ""
+    rules = _piece_rules(variant, ptype, bool(castlings))
     out = [
         "  (piece",
         f"    (name {name})",
         f'    (help "{_text(ptype.name)}: {how}.{royal}")',
         f'    (notation "{ptype.letter}")',
-        f'    (image White "images/trebuchet/w{ptype.letter}.bmp" '
-        f'Black "images/trebuchet/b{ptype.letter}.bmp")',
+        f'    (image White "{_image(ptype, "w")}" Black "{_image(ptype, "b")}")',
     ]
-    blocks = _move_blocks(variant, ptype)
+    if rules.castles:
+        out.append(f"    (attribute {NEVER_MOVED} true)")
+    own = GAMES.get(variant.name)
+    typed = own is not None and own.captures_first
+    if own is not None and ptype.letter in own.pieces:
+        blocks = [(MOVING, b) for b in own.pieces[ptype.letter](variant, arrival(rules))]
+    else:
+        blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype), typed=typed)
+    if ptype.letter in variant.castlers:
+        blocks += [(MOVING, castling_block(way)) for way in castlings]
     if blocks:
         out.append("    (moves")
-        out.extend(f"      {b}" for b in blocks)
+        for kind in (CAPTURING, MOVING):
+            kept = [b for k, b in blocks if k == kind]
+            if typed and kept:
+                out.append(f"      (move-type {kind})")
+            out.extend(f"      {b}" for b in kept)
         out.append("    )")
     out.append("  )")
     return out
 
 
-def _move_blocks(variant: Variant, ptype: PieceType) -> list[str]:
-    """One ZRF move block per (component, vector), promotions added in the zone."""
+def _image(ptype: PieceType, colour: str) -> str:
+    """A piece's picture: Zillions' own for the FIDE pieces, else one named by letter."""
+    if ptype.name in _STOCK_IMAGES:
+        return f"images\\Chess\\{colour}{ptype.name.lower()}.bmp"
+    return f"images\\trebuchet\\{colour}{ptype.letter}.bmp"
+
+
+def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRules:
+    """What the core adds to a kind's own moves: promotion, en passant, castling."""
     promo = variant.promotion
     promotes = promo is not None and ptype.letter in promo.kinds
-    blocks = []
-    for comp in _expressed(ptype):
-        suffix = "" if comp.move and comp.capture else "-move" if comp.move else "-capture"
-        for v in comp.vectors:
-            d = direction_name(v)
-            if comp.range == 1:
-                block = f"(leap{suffix} {d})"
-            elif comp.range == 0:
-                block = f"(slide{suffix} {d})"
-            else:
-                block = _limited(d, comp.range, suffix)
-            blocks.append(_promoting(variant, block) if promotes else block)
-    return blocks
+    return PieceRules(
+        promotes_to=tuple(atom(variant.types[k].name) for k in promo.choices)
+        if promo is not None and promotes
+        else (),
+        optional_promotion=promo is not None and promo.ranks != promo.mandatory_ranks,
+        ep_victims=tuple(atom(variant.types[k].name) for k in sorted(variant.ep_kinds)),
+        ep_guard=own.ep_guard if (own := GAMES.get(variant.name)) is not None else "",
+        castles=castling
+        and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
+    )
 
 
-def _limited(direction: str, reach: int, suffix: str) -> str:
-    """A rider limited to ``reach`` steps: one block per distance, path verified empty."""
-    parts = []
-    for distance in range(1, reach + 1):
-        path = " ".join([direction, "(verify empty?)"] * (distance - 1))
-        last = {"": "not-friend?", "-move": "empty?", "-capture": "enemy?"}[suffix]
-        parts.append(f"({path} {direction} (verify {last}) add)".replace("( ", "("))
-    return " ".join(parts)
+def _goals(variant: Variant) -> list[str]:
+    """The game's own goals first, then: checkmate of a royal kind loses; a player
+    with no move otherwise draws."""
+    royal = [atom(t.name) for t in variant.types.values() if t.royal]
+    own = GAMES.get(variant.name)
+    out = [f"  {goal}" for goal in own.goals] if own is not None else []
+    if royal:
+        out.append(f"  (loss-condition ({' '.join(PLAYERS)}) (checkmated {' '.join(royal)}))")
+    if not any("stalemated" in goal for goal in out):
+        out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
+    return out
 
 
-def _promoting(variant: Variant, block: str) -> str:
-    """Rewrite ``add`` so that a move into the promotion zone offers the choices."""
-    assert variant.promotion is not None
-    choices = " ".join(atom(variant.types[k].name) for k in variant.promotion.choices)
-    if block.startswith("(leap") or block.startswith("(slide"):
-        head, _, rest = block[1:-1].partition(" ")
-        verify = {
-            "leap": "(verify not-friend?)",
-            "leap-move": "(verify empty?)",
-            "leap-capture": "(verify enemy?)",
-        }.get(head)
-        if verify is None:
-            return block
-        block = f"({rest} {verify} add)"
-    return block.replace(" add)", f" (if (in-zone? promotion-zone) (add {choices}) else add))")
+__all__ = ["atom", "direction_name", "limitations", "variant_to_zrf"]

@@ -3,10 +3,17 @@ implementation: python-chess's own random playouts of FIDE chess."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import os
+import pty
 import random
+import signal
 import statistics
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import chess
@@ -61,12 +68,13 @@ def test_random_chess_playouts_agree_with_python_chess() -> None:
     assert sum(report["outcomes"].values()) == N
 
 
-def test_the_same_seed_gives_the_same_report_with_any_jobs() -> None:
+def test_the_same_seed_gives_the_same_report_with_any_jobs(tmp_path: Path) -> None:
     args = ["evaluate", "chess", "-n", "24", "--max-plies", "120", "--seed", "3", "--json"]
-    one = CliRunner().invoke(main, [*args, "--jobs", "1"])
-    two = CliRunner().invoke(main, [*args, "--jobs", "2"])
+    one = CliRunner().invoke(main, [*args, "--jobs", "1", "-o", str(tmp_path / "1.html")])
+    two = CliRunner().invoke(main, [*args, "--jobs", "2", "-o", str(tmp_path / "2.html")])
     assert one.exit_code == two.exit_code == 0, one.output + two.output
-    assert one.output == two.output
+    assert one.stdout == two.stdout
+    assert (tmp_path / "1.html").read_bytes() == (tmp_path / "2.html").read_bytes()
     other = CliRunner().invoke(main, [*args[:-2], "--seed", "4", "--json"])
     assert other.output != one.output
 
@@ -136,3 +144,36 @@ def test_the_report_is_one_page_that_stands_alone(tmp_path: Path) -> None:
     for metric in ("completion", "balance", "branching slope", "board_coverage"):
         assert f"<td>{metric}</td>" in page
     assert "% of games" in svgs[3]  # the heat map's scale
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_ctrl_c_reports_the_playouts_done_so_far(jobs: int) -> None:
+    """Ctrl-C, sent as a terminal sends it (to the command and its workers), once the
+    progress bar shows the games being played: the report is of the games finished,
+    the same as a run of just that many."""
+    args = ["evaluate", "chess", "-n", "100000", "--max-plies", "40", "--seed", "2", "--json"]
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(
+        [str(Path(sys.executable).with_name("trebuchet")), *args, "--jobs", str(jobs)],
+        stdout=subprocess.PIPE, stderr=follower, stdin=subprocess.DEVNULL,
+        env={**os.environ, "TREBUCHET_PROGRESS_DELAY": "0"}, start_new_session=True,
+    )
+    os.close(follower)
+    terminal = b""
+    while b"playing chess" not in terminal:
+        terminal += os.read(leader, 1 << 16)
+    time.sleep(0.5)
+    os.killpg(process.pid, signal.SIGINT)
+    out, _ = process.communicate(timeout=60)
+    with contextlib.suppress(OSError):  # the terminal closes with the process
+        while chunk := os.read(leader, 1 << 16):
+            terminal += chunk
+    os.close(leader)
+    assert process.returncode == 0, terminal
+    report = json.loads(out)
+    done = report["playouts"]
+    assert 0 < done < 100000
+    assert f"interrupted after {done} of 100000 playouts" in terminal.decode(errors="replace")
+    assert "Traceback" not in terminal.decode(errors="replace")
+    again = CliRunner().invoke(main, [*args[:2], "-n", str(done), *args[4:]])
+    assert json.loads(again.stdout) == report

@@ -14,9 +14,10 @@ from click.testing import CliRunner
 
 from trebuchet.cli import COMMANDS, main
 
-#: commands that play or check games, and so take --option
+#: commands that play or check games, and so take --option (zrf export writes the
+#: game with its options)
 PLAYING = {"moves", "play", "perft", "show", "check", "convert", "stats", "view", "mobility",
-           "reach", "evaluate"}
+           "reach", "evaluate", "zrf export"}
 #: commands that write files, and so take -o/--output
 WRITING = {"convert", "show", "view", "mobility", "reach", "evaluate", "zrf export", "zrf board"}
 

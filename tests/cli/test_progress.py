@@ -29,9 +29,10 @@ COMMANDS = {
     "convert": ["convert", str(EXAMPLES / "titan-chess" / "special-captures.txt"), "--to", "pgn"],
     "stats": ["stats", *map(str, sorted(EXAMPLES.glob("*/*.gc"))[:4])],
     "mobility": ["mobility", "catapults-of-troy", "--samples", "2"],
+    "evaluate": ["evaluate", "chess", "-n", "6", "--max-plies", "60"],
 }
 LABELS = {"perft": "perft 3", "check": "replaying", "convert": "converting",
-          "stats": "replaying", "mobility": "measuring"}
+          "stats": "replaying", "mobility": "measuring", "evaluate": "playing chess"}
 
 
 def on_a_terminal(args: list[str]) -> tuple[int, str, str]:

@@ -275,6 +275,12 @@ def test_deep_nesting_fails_cleanly() -> None:
     _fails_fast("(" * 100_000 + ")" * 100_000, "nested more than", 1)
 
 
+def test_grid_naming_two_positions_alike_is_refused() -> None:
+    # x + 11 and x1 + 1 both spell "x11": every move to it would be ambiguous
+    board = '(board (grid (dimensions ("x/x1" (50 0)) ("1/11" (0 50)))))'
+    _fails_fast(f'(game\n (title "t")\n {board})\n', "names two positions 'x11'", 3)
+
+
 def test_fifty_megabyte_file_is_refused_unread(tmp_path: Path) -> None:
     big = tmp_path / "big.zrf"
     with big.open("wb") as out:

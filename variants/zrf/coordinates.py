@@ -6,7 +6,10 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
 
 * ``e2e4`` (also ``e2-e4``, ``e2 e4``): the move whose first part goes from the
   one position to the other; where several do, the one after which the piece
-  is still of its kind;
+  is still of its kind, and of those a move of one part before moves of more
+  (a King's step before a castling that lands it there too);
+* ``g1h1k1g1``: the move whose first part goes g1-h1 and whose second goes
+  k1-g1, as trebuchet writes Titan Chess's castlings;
 * ``e7e8q``: the same, after which the piece is of the kind whose notation (the
   file's ``(notation …)``), letter or name is ``q``, in any case;
 * ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4.
@@ -59,7 +62,30 @@ def coordinate_moves(
             found.extend(m for m in moving if kind is not None and becomes(pos, m) == kind)
         else:
             plain = [m for m in moving if becomes(pos, m) is None]
-            found.extend(plain or moving)
+            single = [m for m in plain if len(_parts(m)) == 1]
+            found.extend(single or plain or moving)
+    return found or _two_parts(game, legal, word)
+
+
+def _parts(move: Move) -> tuple[tuple[int | None, int], ...]:
+    """The (from, to) of each part of a Zillions move (none for another move).  Read
+    off the move's ``emitted`` record: the engine's move class imports this module."""
+    emitted = getattr(move, "emitted", None)
+    return tuple((p.frm, p.to) for p in emitted.parts) if emitted is not None else ()
+
+
+def _two_parts(game: ZrfVariant, legal: Sequence[Move], word: str) -> list[Move]:
+    """The moves whose first two parts go between the four positions ``word`` names."""
+    is_square = _is_square(game)
+    index = game.geometry.index_of
+    found: list[Move] = []
+    for cut in range(2, len(word) - 1):
+        for f1, t1, l1 in split_squares(is_square, word[:cut]):
+            for f2, t2, l2 in split_squares(is_square, word[cut:]):
+                if l1 or l2:
+                    continue
+                wanted = ((index(f1), index(t1)), (index(f2), index(t2)))
+                found.extend(m for m in legal if _parts(m)[:2] == wanted)
     return found
 
 
