@@ -99,3 +99,14 @@ def test_a_run_that_read_most_of_the_board_is_not_kept_nor_logged_again() -> Non
     assert memo.logs(("few",))
     assert memo.recall(("most",), last, board) is None
     assert not memo.logs(("most",))
+
+
+def test_the_memo_forgets_everything_past_its_weight() -> None:
+    memo: zrf_game._ScanMemo[bool] = zrf_game._ScanMemo()
+    board: list[Piece | None] = [None] * 100
+    last = zrf_game.ZrfState(0)
+    memo.keep(("first",), None, [1], board, True, memo.MOST_WEIGHT)
+    assert memo.recall(("first",), last, board) is True
+    memo.keep(("second",), None, [2], board, False, 1)  # one more than the memo holds
+    assert memo.recall(("first",), last, board) is None
+    assert memo.recall(("second",), last, board) is False

@@ -662,7 +662,7 @@ class ZrfVariant(GameBase, Engine):
                 read.extend(part.to for part in em.parts)
                 read.extend(part.frm for part in em.parts if part.frm is not None)
                 read.extend(effect.sq for effect in em.effects)
-            memo.keep(key, last if run.read_last else None, read, board, moves)
+            memo.keep(key, last if run.read_last else None, read, board, moves, 1 + len(moves))
         return moves
 
     def continuations(
@@ -1784,11 +1784,15 @@ class _ScanMemo(Generic[Answer]):
     programs.  A run that asks the game itself (``attacked?``) is never kept.
     """
 
-    #: answers kept per key, newest first, and keys kept in all (then all are
-    #: forgotten): at most 120,000 answers, some 80 MB; chess.zrf's perft(4)
-    #: keeps 1,400 answers under 500 keys
+    #: answers kept per key, newest first, and keys kept in all, and the weight of
+    #: all kept since the memo was last emptied (an answer weighs one, and one
+    #: more per move it holds); past either bound all are forgotten: at most
+    #: 120,000 answers, some 80 MB, or as many moves.  chess.zrf's perft(4) keeps
+    #: 70 answers under 32 keys in the check test, 453 moves under 70 keys in
+    #: generation
     PER_KEY = 4
     MOST_KEYS = 30_000
+    MOST_WEIGHT = 120_000
     #: a run that read more squares than this and half the board is not kept: a
     #: piece that surveys the board (Cyvasse's) would find its squares changed
     #: after almost every move, and logging its reads costs more than it saves
@@ -1804,6 +1808,7 @@ class _ScanMemo(Generic[Answer]):
 
         #: the keys whose runs read too many squares to be kept
         self._wide: set[tuple[Any, ...]] = set()
+        self._weight = 0
 
     def logs(self, key: tuple[Any, ...]) -> bool:
         """Whether a run for ``key`` should be logged to be kept: not where its last
@@ -1827,9 +1832,11 @@ class _ScanMemo(Generic[Answer]):
         read: list[int],
         board: list[Piece | None],
         answer: Answer,
+        weight: int = 1,
     ) -> None:
         """Keep ``answer`` for ``key``, with the squares ``read`` and what stands there
-        (``last``: the last move, for a run that read it)."""
+        (``last``: the last move, for a run that read it); ``weight``: what it
+        counts towards :data:`MOST_WEIGHT`."""
         # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
         # pieces are interned, so == between the tuples is an identity test
         size = len(board)
@@ -1842,9 +1849,11 @@ class _ScanMemo(Generic[Answer]):
         getter: Callable[[list[Piece | None]], Any] = (
             operator.itemgetter(*squares) if squares else _nothing_read
         )
-        if len(self._kept) >= self.MOST_KEYS:
+        if len(self._kept) >= self.MOST_KEYS or self._weight + weight > self.MOST_WEIGHT:
             self._kept.clear()
             self._wide.clear()
+            self._weight = 0
+        self._weight += weight
         entries = self._kept.setdefault(key, [])
         entries.insert(0, (last, getter, getter(board), answer))
         del entries[self.PER_KEY :]
