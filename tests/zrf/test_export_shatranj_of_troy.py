@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.zrf.test_export import exported, zrf_coordinates
+from trebuchet.variants.errors import IllegalMoveError
 from trebuchet.variants.registry import get_variant
 
 #: White's Horse carries a Camel and a Rook; White holds two Pawns and a Horse
@@ -97,3 +98,14 @@ def test_the_hand_has_a_square_for_every_piece_that_could_be_taken() -> None:
     game = exported(get_variant("shatranj-of-troy"))
     hand = [n for n in game.geometry.names if n.startswith("x")]
     assert hand == [f"x{n}" for n in range(1, 33)]
+
+
+@pytest.mark.parametrize("text", ["F@e5", "R@e5", "e2d4,N@e2", "e1d1,C@e1"])
+def test_a_drop_or_deployment_names_only_what_the_player_has(text: str) -> None:
+    """The engine reads ``X@e5`` as a drop only of a piece in the player's hand
+    (Black holds the Ferz; the Rook is cargo), and ``,X@e2`` only where the Horse
+    carries an X."""
+    variant = get_variant("shatranj-of-troy")
+    game = exported(variant, variant.position(LOADED))
+    with pytest.raises(IllegalMoveError):
+        game.parse_move(game.start_position(), text)
