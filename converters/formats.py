@@ -161,11 +161,16 @@ def records_of(
     for count, item in enumerate(games, start=1):  # noqa: B007 - count is read after
         yield item
     if count == 0:
-        yield no_games(path, empty=os.path.getsize(path) == 0)
+        yield no_games(path)
 
 
-def no_games(path: str, *, empty: bool) -> RecordError:
-    """The error for a file that holds no game (``empty``: not a byte)."""
+def no_games(path: str) -> RecordError:
+    """The error for a file that holds no game (and whether it has not a byte:
+    standard input's size is not known)."""
+    try:
+        empty = not is_standard_input(path) and os.path.getsize(path) == 0
+    except OSError:
+        empty = False
     return RecordError("holds no games" + (" (the file is empty)" if empty else ""), source=path)
 
 

@@ -100,7 +100,7 @@ class Piece:
             count += 1
             yield item
         if count == 0 and self.starts_file and not self.end_line:
-            yield no_games(self.path, empty=not self.text)
+            yield no_games(self.path)
 
     def _lines(self) -> Iterator[str]:
         """The piece's lines decoded, then its reading's failure raised where it came."""

@@ -30,6 +30,7 @@ wherever it runs, so a command's output is the same, byte for byte, with any
 from __future__ import annotations
 
 import os
+import re
 import signal
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
@@ -52,6 +53,11 @@ R_co = TypeVar("R_co", covariant=True)
 
 #: pieces in flight per worker: one being worked on, one waiting, one read ahead
 AHEAD = 3
+#: seconds to reach a cluster's scheduler before giving up in one line
+CONNECT = 10
+#: a scheduler's address: protocol, host and port (a client given anything else
+#: fails slowly, and noisily as it is collected)
+_ADDRESS = re.compile(r"([a-z]+://)?(\[[0-9a-fA-F:.]+\]|[^\s:/\[\]]+):\d{1,5}")
 #: how the cluster's extra is installed, as the one-line error says it
 DASK_INSTALL = "pip install 'trebuchet[dask]'"
 
@@ -118,6 +124,10 @@ class _Cluster:
     """The workers of a Dask distributed cluster, through a client of its scheduler."""
 
     def __init__(self, address: str) -> None:
+        if not _ADDRESS.fullmatch(address):
+            raise TrebuchetError(
+                f"--scheduler wants a scheduler's address, such as tcp://host:8786, not {address!r}"
+            )
         try:
             # here, not at the top: the extra is optional, and heavy to import
             import distributed
@@ -127,7 +137,7 @@ class _Cluster:
             ) from None
         try:
             client: Any = distributed.Client  # Any: distributed has no type hints
-            self._client: Any = client(address, timeout=30, set_as_default=False)
+            self._client: Any = client(address, timeout=CONNECT, set_as_default=False)
         except (OSError, TimeoutError, ValueError) as exc:
             raise TrebuchetError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         self.workers = max(1, sum(self._client.nthreads().values()))
@@ -245,11 +255,12 @@ class Batch:
                     last = max(last, game.number)
                     games += 1
                     self._count(game)
-                    bar.show(f"{games} games")
-                    bar.advance(0)
+                    bar.alive(plural(games, "game"))
                     yield replace(game, number=0 if game.whole_file else offset + game.number)
                 offset += last
                 bar.advance(piece.size)
+            bar.show(plural(games, "game"))
+            bar.redraw()
 
     def _pieces(self, read: Progress) -> Iterator[Piece]:
         """The inputs as pieces: each whole in this process, else cut for workers."""

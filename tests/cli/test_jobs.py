@@ -194,3 +194,9 @@ def test_files_of_every_format_with_two_jobs_report_as_with_one(tmp_path: Path) 
 
 def test_jobs_zero_is_one_per_core(small: Path) -> None:
     assert run("check", str(small), "-q", "--jobs", "0") == run("check", str(small), "-q")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_standard_input_with_no_game_is_one_unreadable_game(jobs: str) -> None:
+    code, out, _ = run("check", "-", "--from", "pgn", "--jobs", jobs, stdin=b"\n\n")
+    assert (code, out.splitlines()[0]) == (1, "-: ERROR -: holds no games")

@@ -101,3 +101,11 @@ def test_without_the_extra_the_scheduler_says_how_to_install_it(
         "trebuchet: error: --scheduler needs the Dask distributed package: "
         "pip install 'trebuchet[dask]'\n"
     )
+
+
+def test_an_address_that_is_none_is_refused_in_one_line() -> None:
+    example = str(ROOT / "examples" / "chess960" / "long-castling.pgn")
+    code, out, err = run("check", example, "--scheduler", "nonsense")
+    assert (code, out) == (1, "")
+    assert err == ("trebuchet: error: --scheduler wants a scheduler's address, such as "
+                   "tcp://host:8786, not 'nonsense'\n")
