@@ -13,9 +13,9 @@ them (``check FILE --quiet``, Python's bytecode cache in use):
   are counted in both, so the sum is an upper bound (issue 31's goal: 150 MB
   with any ``--jobs``);
 - games per second per core: the archive's games over the CPU seconds of all
-  the processes (``--jobs 2``), beside python-chess's rate in one process
-  reading the corpus once with ``read_game`` (the same rate per game and per
-  core, measured on one copy: 40 would take a minute more and say the same).
+  the processes (``--jobs 2``), beside python-chess's games per CPU second in
+  one process reading the corpus once with ``read_game`` (measured on one
+  copy: 40 would take a minute more and say the same).
 
 Usage: python bench/archive.py [--copies N] [--repeat N]
 """
@@ -96,14 +96,14 @@ def run_measured(command: list[str]) -> tuple[float, float, int]:
     return wall, cpu, sum(peaks.values())
 
 
-def python_chess_rate() -> float:
-    """Games per second of python-chess reading the corpus, one whole process."""
+def python_chess_rate(games: int) -> float:
+    """Games per CPU second of python-chess reading the corpus (``games`` games), one
+    whole process, counted as trebuchet's are (CPU time: a loaded machine's wall
+    time would say more of the load than of either)."""
     command = [sys.executable, "-c", PYTHON_CHESS_PROCESS, str(WORLD_MATCHES)]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=USER_ENV)  # cache
-    start = time.perf_counter()
-    done = subprocess.run(command, check=True, capture_output=True, text=True, env=USER_ENV)
-    took = time.perf_counter() - start
-    return int(done.stdout.split()[0]) / took
+    _, cpu, _ = run_measured(command)
+    return games / cpu
 
 
 def measure(copies: int = COPIES, repeat: int = 3) -> dict[str, float]:
@@ -111,7 +111,8 @@ def measure(copies: int = COPIES, repeat: int = 3) -> dict[str, float]:
     ``archive_rate`` (games/s per core, x python-chess's)."""
     with tempfile.TemporaryDirectory() as folder:
         path = make_archive(Path(folder), copies)
-        games = len(re.findall(rb"^\[Event ", WORLD_MATCHES.read_bytes(), re.M)) * copies
+        corpus = len(re.findall(rb"^\[Event ", WORLD_MATCHES.read_bytes(), re.M))
+        games = corpus * copies
         one_runs, two_runs = [], []
         for _ in range(repeat):
             one_runs.append(run_measured(check_command(path, 1)))
@@ -120,10 +121,14 @@ def measure(copies: int = COPIES, repeat: int = 3) -> dict[str, float]:
     two = statistics.median(wall for wall, _, _ in two_runs)
     memory = max(peak for _, _, peak in one_runs + two_runs) / 1024
     per_core = games / statistics.median(cpu for _, cpu, _ in two_runs)
-    theirs = python_chess_rate()
-    print(f"--jobs 1: {one:.1f} s, --jobs 2: {two:.1f} s (medians of {repeat}); "
-          f"peak memory (sum of processes) {memory:.0f} MB; {per_core:.0f} games/s per core, "
-          f"python-chess {theirs:.0f} games/s", file=sys.stderr)
+    theirs = python_chess_rate(corpus)
+    cpu_one = statistics.median(cpu for _, cpu, _ in one_runs)
+    cpu_two = statistics.median(cpu for _, cpu, _ in two_runs)
+    print(f"--jobs 1: {one:.1f} s ({cpu_one:.1f} s of CPU), --jobs 2: {two:.1f} s "
+          f"({cpu_two:.1f} s of CPU; medians of {repeat}); peak memory (sum of processes) "
+          f"{memory:.0f} MB; {per_core:.0f} games/s per core, python-chess {theirs:.0f} "
+          f"games/s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+          file=sys.stderr)
     return {"archive_jobs": one / two, "archive_memory": memory, "archive_rate": per_core / theirs}
 
 
