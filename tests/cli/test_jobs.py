@@ -33,7 +33,7 @@ from trebuchet.converters.record import GameRecord, RecordError
 ODD = [
     '[Event "illegal"]\n\n1. e4 e5 2. Ke3 *\n',
     '[Event "unsupported"]\n[Variant "Nonesuch"]\n\n1. e4 *\n',
-    '[Event "open comment"]\n\n1. e4 {never closed\n\n',
+    '[Event "open comment"]\n\n1. e4 {never closed\n',
     '; a line comment that belongs to the next game\n[Event "after a comment"]\n\n'
     "1. d4 d5 *\n",
     '[Event "no moves"]\n[Result "*"]\n\n\n',
@@ -87,10 +87,16 @@ def run(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
 
 
 def test_the_pieces_read_as_the_whole_file(small: Path) -> None:
-    """Cut into pieces of 2 kB (many cuts: at least one per odd game), every game
-    reads with the same tags, moves, lines and errors as in the whole file."""
-    cuts = list(pieces.cut(str(small), size=2048))
-    assert len(cuts) > 200
+    """Cut at every place a piece may end (pieces of 1 byte or more), every game
+    reads with the same tags, moves, lines and errors as in the whole file; the
+    game after the comment left open starts a piece."""
+    cuts = list(pieces.cut(str(small), size=1))
+    assert len(cuts) > 500
+    starts = {piece.first_line for piece in cuts}
+    opened = [i for i, item in enumerate(read_file(str(small)))
+              if isinstance(item, GameRecord) and item.tags.get("Event") == "open comment"]
+    after = [item for i, item in enumerate(read_file(str(small))) if i - 1 in opened]
+    assert after and all(isinstance(g, GameRecord) and g.line in starts for g in after)
     whole = [_shape(item) for item in read_file(str(small))]
     cut = [_shape(item) for piece in cuts for item in piece.records()]
     assert cut == whole
