@@ -12,6 +12,11 @@ them (``check FILE --quiet``, Python's bytecode cache in use):
   milliseconds while it runs; the pages a forked worker shares with its parent
   are counted in both, so the sum is an upper bound (issue 31's goal: 150 MB
   with any ``--jobs``);
+- the machine's room for two: two ``--jobs 1`` processes on 4 copies at once
+  against one alone, before and after (2.0: two free cores; 1.0: the other
+  engineers' runs leave one core's worth), so that a ``--jobs 2`` figure taken
+  on a shared machine can be read against what the machine could give (no
+  goal);
 - games per second per core: the archive's games over the CPU seconds of all
   the processes (``--jobs 2``), beside python-chess's games per CPU second in
   one process reading the corpus once with ``read_game`` (measured on one
@@ -106,10 +111,25 @@ def python_chess_rate(games: int) -> float:
     return games / cpu
 
 
+def room_for_two(folder: Path) -> float:
+    """How many cores' worth two processes get at once: two ``check --jobs 1`` of 4
+    copies side by side against one alone (2.0 on two free cores)."""
+    command = check_command(make_archive(folder, 4), 1)
+    start = time.perf_counter()
+    subprocess.run(command, check=False, stdout=subprocess.DEVNULL, env=USER_ENV)
+    alone = time.perf_counter() - start
+    start = time.perf_counter()
+    pair = [subprocess.Popen(command, stdout=subprocess.DEVNULL, env=USER_ENV) for _ in "ab"]
+    for process in pair:
+        process.wait()
+    return 2 * alone / (time.perf_counter() - start)
+
+
 def measure(copies: int = COPIES, repeat: int = 3) -> dict[str, float]:
     """The table's rows: ``archive_jobs``, ``archive_memory`` (MB) and
     ``archive_rate`` (games/s per core, x python-chess's)."""
     with tempfile.TemporaryDirectory() as folder:
+        room = [room_for_two(Path(folder))]
         path = make_archive(Path(folder), copies)
         corpus = len(re.findall(rb"^\[Event ", WORLD_MATCHES.read_bytes(), re.M))
         games = corpus * copies
@@ -117,6 +137,7 @@ def measure(copies: int = COPIES, repeat: int = 3) -> dict[str, float]:
         for _ in range(repeat):
             one_runs.append(run_measured(check_command(path, 1)))
             two_runs.append(run_measured(check_command(path, 2)))
+        room.append(room_for_two(Path(folder)))
     one = statistics.median(wall for wall, _, _ in one_runs)
     two = statistics.median(wall for wall, _, _ in two_runs)
     memory = max(peak for _, _, peak in one_runs + two_runs) / 1024
@@ -127,9 +148,11 @@ def measure(copies: int = COPIES, repeat: int = 3) -> dict[str, float]:
     print(f"--jobs 1: {one:.1f} s ({cpu_one:.1f} s of CPU), --jobs 2: {two:.1f} s "
           f"({cpu_two:.1f} s of CPU; medians of {repeat}); peak memory (sum of processes) "
           f"{memory:.0f} MB; {per_core:.0f} games/s per core, python-chess {theirs:.0f} "
-          f"games/s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores",
+          f"games/s; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; "
+          f"two processes at once got {room[0]:.2f} and {room[1]:.2f} cores' worth",
           file=sys.stderr)
-    return {"archive_jobs": one / two, "archive_memory": memory, "archive_rate": per_core / theirs}
+    return {"archive_jobs": one / two, "archive_room": statistics.fmean(room),
+            "archive_memory": memory, "archive_rate": per_core / theirs}
 
 
 def main() -> None:

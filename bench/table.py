@@ -92,6 +92,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
     # issue 31: 40 copies of the world-match corpus, whole processes (bench/archive.py)
     ("archive_jobs", "check of 23,200 games --jobs 2, x --jobs 1", "{:.2f}x", (">=", 1.6),
      (">=", 1.6)),
+    ("archive_room", "the machine then: two processes at once, cores' worth", "{:.2f}", None,
+     None),
     ("archive_memory", "check of 23,200 games, peak memory of all processes, MB", "{:.0f}",
      ("<=", 150), ("<=", 150)),
     ("archive_rate", "check --jobs 2, games/s per core, x python-chess's", "{:.2f}x", None, None),
