@@ -123,6 +123,7 @@ def workers_flags(func: F) -> F:
         type=click.IntRange(0, 256),
         default=1,
         show_default=True,
+        metavar="N",
         help="Worker processes that replay the games (0: one per core); a big PGN file "
         "is shared out in pieces. The output is the same with any number.",
     )(func)
