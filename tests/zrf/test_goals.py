@@ -39,12 +39,15 @@ PIECES = """
 """
 
 
-def game(tmp_path: Path, goals: str, *, options: str = "", setup: str = "") -> ZrfVariant:
-    """A game of White and Black on the 3x3 board with ``goals`` and ``options``."""
+def game(
+    tmp_path: Path, goals: str, *, options: str = "", setup: str = "", players: str = ""
+) -> ZrfVariant:
+    """A game of White and Black (and ``players`` who have no turn) on the 3x3 board
+    with ``goals`` and ``options``."""
     text = f"""{MACROS}
 (game
   (title "Goals")
-  (players White Black)
+  (players White Black {players})
   (turn-order White Black)
   {options}
   (board
@@ -162,6 +165,14 @@ def test_checkmated_with_pass_turn_forced(tmp_path: Path) -> None:
 def test_checkmated_without_a_stalemated_goal_draws_a_stalemate(tmp_path: Path) -> None:
     variant = game(tmp_path, "(loss-condition (White Black) (checkmated King))")
     assert ended(variant.position(STALEMATE)) == ("stalemate", "1/2-1/2", "drawn")
+    assert ended(variant.position(MATE)) == ("checkmate", "0-1", "won by Black")
+
+
+def test_a_player_no_turn_moves_for_neither_wins_nor_loses(tmp_path: Path) -> None:
+    """Qi Guo's Zhou, the River of an exported Catapults of Troy: a player of
+    ``(players …)`` in no entry of the turn order; a mate is the other player's win,
+    as in a game of two."""
+    variant = game(tmp_path, CHESS_GOALS, players="Neutral")
     assert ended(variant.position(MATE)) == ("checkmate", "0-1", "won by Black")
 
 

@@ -363,7 +363,14 @@ class ZrfVariant(GameBase, Engine):
             _TurnView(turn.player, turn.pieces_of, turn.move_type) for turn in spec.turns
         )
         #: the players a result is about: all but the random players Zillions moves
-        self._playing = tuple(p for p in range(len(spec.players)) if p not in spec.random_players)
+        #: and a player no turn moves for (Qi Guo's Zhou, the river of an exported
+        #: Catapults of Troy), who neither wins nor loses
+        turning = {t.player for t in spec.turns} | {t.pieces_of for t in spec.turns}
+        self._playing = tuple(
+            p
+            for p in range(len(spec.players))
+            if p not in spec.random_players and (not spec.turns or p in turning)
+        )
         super().__init__(options)
         #: (player, kind) of the reserves a captured piece returns to ("recycle captures")
         self._recycled = (
