@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
+from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -59,6 +60,10 @@ class GameExport:
     setup: Callable[[Variant, Position], list[str]] | None = None
     #: piece forms of types the game's export adds to its kinds
     extra_pieces: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
+    #: a player who never moves, owning the terrain pieces (empty: none)
+    neutral: str = ""
+    #: royal pieces besides the royal kinds (a carrier holding the King)
+    royal: tuple[str, ...] = ()
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -320,4 +325,5 @@ GAMES: dict[str, GameExport] = {
         setup=shatranj.setup,
         extra_pieces=shatranj.extra_pieces,
     ),
+    "catapults-of-troy": GameExport(**catapults_export()),
 }

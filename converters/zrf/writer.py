@@ -68,7 +68,8 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         out.append(own.macros)
     out.append("(game")
     out.append(f'  (title "{_text(variant.title)}")')
-    out.append(f"  (players {' '.join(PLAYERS)})")
+    neutral = f" {own.neutral}" if own is not None and own.neutral else ""
+    out.append(f"  (players {' '.join(PLAYERS)}{neutral})")
     first = pos.turn
     out.append(f"  (turn-order {PLAYERS[first]} {PLAYERS[1 - first]})")
     if own is not None and own.captures_first:
@@ -156,7 +157,7 @@ def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
     own = GAMES.get(variant.name)
     if any(p is not None and p.cargo for p in pos.board) and (own is None or own.setup is None):
         lost.append("carried pieces (cargo): carriers are set up without their load")
-    if any(p is WALL for p in pos.board):
+    if any(p is WALL for p in pos.board) and (own is None or own.setup is None):
         lost.append("terrain: missing squares are kill-positions; they cannot reappear")
     return lost
 
@@ -241,7 +242,9 @@ def _board(variant: Variant, pos: Position) -> list[str]:
     own = GAMES.get(variant.name)
     if own is not None:
         out.extend(own.board_lines(variant, pos))
-    killed = [geo.name(sq) for sq, p in enumerate(pos.board) if p is WALL]
+    # a game that sets up its own pieces keeps its terrain as pieces too
+    terrain = own is not None and own.setup is not None
+    killed = [geo.name(sq) for sq, p in enumerate(pos.board) if p is WALL and not terrain]
     if killed:
         out.append(f"    (kill-positions {' '.join(killed)})")
     for name, squares in _zones(variant, pos):
@@ -410,8 +413,9 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
 def _goals(variant: Variant) -> list[str]:
     """The game's own goals first, then: checkmate of a royal kind loses; a player
     with no move otherwise draws."""
-    royal = [atom(t.name) for t in variant.types.values() if t.royal]
     own = GAMES.get(variant.name)
+    royal = [atom(t.name) for t in variant.types.values() if t.royal]
+    royal += own.royal if own is not None else ()
     out = [f"  {goal}" for goal in own.goals] if own is not None else []
     if own is not None:
         for option, goals in own.option_goals.items():
