@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -298,4 +299,5 @@ GAMES: dict[str, GameExport] = {
     ),
     "antichess": _ANTICHESS,
     "giveaway": _ANTICHESS,
+    "duggans-fantasy-chess": GameExport(**duggan_export()),
 }

@@ -127,11 +127,18 @@ PLAYED_ALIKE = [
     ("horde", (), 1274),
     ("antichess", (), 8067),
     ("giveaway", (), 8067),
+    ("duggans-fantasy-chess", (), 115873),
+    ("duggans-fantasy-chess", ("cornered-assassin",), 95171),
+    ("duggans-fantasy-chess", ("cowardly-assassin",), 21515),
+    ("duggans-fantasy-chess", ("cornered-assassin", "cowardly-assassin"), 21435),
 ]
+#: games whose exported file the engine plays too slowly for perft(3) and 20 random
+#: positions in ``make test``: perft(2) and this many positions here, perft(3) in
+#: bench/table.py (the Mercenary's threat is written out square by square)
+SLOW = {"duggans-fantasy-chess": 3}
 #: seed games the writer does not yet express whole, each with a piece it leaves out
 NOT_YET = {
     "shatranj-of-troy": "pieces in hand and drops",
-    "duggans-fantasy-chess": "Golem: special piece, moves not expressed",
     "catapults-of-troy": "Catapult: special piece, moves not expressed",
 }
 
@@ -142,7 +149,9 @@ def test_exported_file_has_the_native_perft_3(
 ) -> None:
     variant = get_variant(name, options)
     assert perft(variant.start_position(), 3) == nodes
-    assert perft(exported(variant).start_position(), 3) == nodes
+    depth = 2 if name in SLOW else 3
+    native = perft(variant.start_position(), depth)
+    assert perft(exported(variant).start_position(), depth) == native
 
 
 @pytest.mark.parametrize(("name", "options", "nodes"), PLAYED_ALIKE)
@@ -152,7 +161,7 @@ def test_random_positions_play_the_same_in_the_exported_file(
     """20 positions of random play, each exported with its setup: perft(2) equal,
     and each side's legal moves, written in coordinates, read by the other."""
     variant = get_variant(name, options)
-    for pos in random_positions(variant, 20, seed=29):
+    for pos in random_positions(variant, SLOW.get(name, 20), seed=29):
         native = without_en_passant(variant, pos) if pos.ep else pos
         game = exported(variant, pos)
         zpos = game.start_position()
