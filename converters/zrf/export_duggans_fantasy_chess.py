@@ -145,19 +145,24 @@ def bishop_probes(side: str, origin_empty: bool) -> list[Probe]:
     return out
 
 
-def archer_probes(side: str, origin_empty: bool) -> list[Probe]:
-    """An Archer n squares one way and n at a right angle (DF-4): from here, its
-    paths read backwards are paths of the same shape."""
-    out = []
+def archer_routes() -> list[list[str]]:
+    """The Archer's routes on the board (DF-4): n squares one way (orthogonal or
+    diagonal), then n at a right angle, as the directions of their steps."""
+    routes = []
     for first in ORTHOGONAL + DIAGONAL:
         for second in ((-first[1], first[0]), (first[1], -first[0])):
             limit = _REACH if first in ORTHOGONAL else _REACH // 2
-            for n in range(1, limit + 1):
-                steps = [_name(first)] * n + [_name(second)] * n
-                path: list[tuple[str, Test | None]] = [
-                    (s, _empty(origin_empty)) for s in steps[:-1]
-                ]
-                out.append(probe(path, (steps[-1], _piece(side, ("Archer",))), origin_empty))
+            routes += [[_name(first)] * n + [_name(second)] * n for n in range(1, limit + 1)]
+    return routes
+
+
+def archer_probes(side: str, origin_empty: bool) -> list[Probe]:
+    """An Archer on one of its routes to here, over empty squares: the routes
+    read backwards are routes of the same shape."""
+    out = []
+    for steps in archer_routes():
+        path: list[tuple[str, Test | None]] = [(s, _empty(origin_empty)) for s in steps[:-1]]
+        out.append(probe(path, (steps[-1], _piece(side, ("Archer",))), origin_empty))
     return out
 
 
@@ -261,15 +266,8 @@ def _bishop(variant: Variant, arrive: str) -> list[str]:
 def _archer(variant: Variant, arrive: str) -> list[str]:
     """DF-4: n squares, then n at a right angle, over empty squares; either order
     of the legs (both are written; the same move found twice is one)."""
-    out = []
-    for first in ORTHOGONAL + DIAGONAL:
-        for second in ((-first[1], first[0]), (first[1], -first[0])):
-            limit = _REACH if first in ORTHOGONAL else _REACH // 2
-            for n in range(1, limit + 1):
-                steps = [_name(first)] * n + [_name(second)] * n
-                path = " (verify empty?) ".join(steps)
-                out.append(f"({path} (verify (and not-friend? (not (piece? Golem)))) add)")
-    return out
+    landing = "(verify (and not-friend? (not (piece? Golem)))) add"
+    return [f"({' (verify empty?) '.join(steps)} {landing})" for steps in archer_routes()]
 
 
 def _assassin(variant: Variant, arrive: str) -> list[str]:

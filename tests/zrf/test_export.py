@@ -27,6 +27,7 @@ from trebuchet.variants.zrf.game import ZrfVariant
 #: the draws of FIDE chess that Zillions has no goal for (docs/zrf.md)
 CHESS_DRAWS = "the draws by insufficient material, the 75-move rule and fivefold repetition"
 FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+DUGGAN = "duggans-fantasy-chess"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 
@@ -240,10 +241,13 @@ def test_titan_castling_reads_as_trebuchet_writes_it() -> None:
         pytest.param("king-of-the-hill", "8/8/8/4K3/8/8/8/k7 b - - 0 1", "1-0", id="hill"),
         pytest.param("horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", "0-1", id="horde-gone"),
         pytest.param("antichess", "8/8/8/8/8/8/8/7p w - - 0 1", "1-0", id="all-given"),
+        pytest.param(DUGGAN, "7k/8/8/8/4g3/8/3MMM2/3MKM2 w - - 0 1", "0-1", id="crush-mate"),
+        pytest.param(DUGGAN, "8/8/8/8/G7/8/g1K5/k7 b - - 0 1", "1/2-1/2", id="df-stalemate"),
     ],
 )
 def test_the_game_ends_as_native(name: str, fen: str, result: str) -> None:
-    """Checkmate, stalemate, the hill, the horde gone, antichess's last piece lost."""
+    """Checkmate, stalemate, the hill, the horde gone, antichess's last piece lost, and
+    Duggan's mate by a Golem's crush through a wall of pieces (DF-7) and stalemate."""
     variant = get_variant(name)
     native = variant.position(fen)
     ended = exported(variant, native).start_position()

@@ -1,7 +1,7 @@
 """Duggan's Fantasy Chess as ``zrf export`` writes it: every ruling's position
 (docs/rules/duggans-fantasy-chess.md, the positions of
 tests/games/test_duggans_fantasy_chess_rulings.py) has the native legal moves in
-the exported file, and ends as native; the one rule the file follows only so far,
+the exported file (its endings: test_export.py); the one rule it follows only so far,
 DF-8's chains of threatened Mercenaries, is named and shown where it stops."""
 
 from __future__ import annotations
@@ -67,24 +67,6 @@ def moves_alike(fen: str, options: tuple[str, ...] = ()) -> tuple[set[str], set[
 def test_a_ruling_plays_as_native(fen: str, options: tuple[str, ...]) -> None:
     ours, theirs = moves_alike(fen, options)
     assert theirs == ours
-
-
-@pytest.mark.parametrize(
-    ("fen", "result"),
-    [
-        pytest.param("7k/8/8/8/4g3/8/3MMM2/3MKM2 w - - 0 1", "0-1", id="crush-mate"),
-        pytest.param("8/8/8/8/G7/8/g1K5/k7 b - - 0 1", "1/2-1/2", id="stalemate"),
-    ],
-)
-def test_the_game_ends_as_native(fen: str, result: str) -> None:
-    """DF-7: checkmate by a Golem's crush through a wall of pieces; stalemate draws."""
-    variant = get_variant(DF)
-    native = variant.position(fen)
-    zpos = exported(variant, native).start_position()
-    native_end, zrf_end = variant.outcome(native), zpos.variant.outcome(zpos)
-    assert native_end is not None and zrf_end is not None
-    assert native_end.result == zrf_end.result == result
-    assert zpos.legal_moves() == []
 
 
 def test_a_chain_of_four_mercenaries_is_beyond_the_file_and_named(tmp_path: Path) -> None:
