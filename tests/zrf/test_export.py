@@ -136,7 +136,7 @@ PLAYED_ALIKE = [
 #: games whose exported file the engine plays too slowly for perft(3) and 20 random
 #: positions in ``make test``: perft(2) and this many positions here, perft(3) in
 #: bench/table.py (the Mercenary's threat is written out square by square)
-SLOW = {"duggans-fantasy-chess": 3}
+SLOW = {"duggans-fantasy-chess": 2}
 #: seed games the writer does not yet express whole, each with a piece it leaves out
 NOT_YET = {
     "shatranj-of-troy": "pieces in hand and drops",
