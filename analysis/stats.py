@@ -5,8 +5,9 @@ it were its turn) and of each piece.  *Game*: at every ply, the number of legal
 moves of the side to move, and for each of its pieces the number of legal
 moves starting from it (a piece that cannot move counts 0; drops are counted
 under ``@``).  *Corpus*: those figures pooled per variant and per piece kind —
-mean, median and quartiles — over many files read in parallel worker
-processes.
+mean, median and quartiles — over many files (``trebuchet stats`` spreads
+their games over workers with :mod:`trebuchet.spread`; :func:`checked_profile`
+is what a worker sends back for a game).
 
 Games are read and replayed by :mod:`trebuchet.converters` (any format it reads,
 then :func:`trebuchet.converters.replay.replay`, under the record's options and
@@ -17,16 +18,14 @@ record's start position.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from trebuchet.analysis.board import AnalysisError
-from trebuchet.converters.formats import records_of
-from trebuchet.converters.record import GameRecord, Progress
-from trebuchet.converters.replay import replay, start_position
-from trebuchet.variants.errors import TrebuchetError
+from trebuchet.converters.checking import CheckedGame, Reading
+from trebuchet.converters.pieces import Piece
+from trebuchet.converters.record import Progress
+from trebuchet.converters.replay import start_position
 from trebuchet.variants.move import Move
 from trebuchet.variants.pieces import Player
 from trebuchet.variants.position import Position
@@ -108,36 +107,13 @@ def game_profile(start: Position, moves: Iterable[Move], source: str = "") -> Ga
     return profile
 
 
-def file_profiles(
-    path: str, options: tuple[str, ...] = (), read: Progress | None = None, variant: str = ""
-) -> tuple[list[GameProfile], list[str]]:
-    """Read and replay every game of one file, under ``options`` besides each game's
-    own: (profiles, one-line errors); ``read`` is told of the bytes read.
-
-    A worker-process entry point, so it takes and returns plain data.
-    """
-    profiles: list[GameProfile] = []
-    errors: list[str] = []
-    try:
-        for item in records_of(path, None, read):
-            if not isinstance(item, GameRecord):
-                errors.append(str(item))
-                continue
-            item.options = (*item.options, *options)
-            item.default_variant = variant
-            try:
-                replay(item)
-                start = start_position(item)
-            except TrebuchetError as exc:
-                errors.append(str(exc))
-                continue
-            moves = [n.move for n in item.moves if n.move is not None]
-            profiles.append(game_profile(start, moves, source=path))
-    except OSError as exc:
-        errors.append(f"{path}: {exc.strerror or exc}")
-    except TrebuchetError as exc:  # a file whose format cannot be told, or not there
-        errors.append(str(exc))
-    return profiles, errors
+def checked_profile(game: CheckedGame) -> GameProfile | str:
+    """A replayed game's profile, or its error in one line (a worker's answer)."""
+    if game.error is not None:
+        return str(game.error)
+    assert game.record is not None
+    moves = [n.move for n in game.record.moves if n.move is not None]
+    return game_profile(start_position(game.record), moves, source=game.path)
 
 
 @dataclass(frozen=True)
@@ -203,9 +179,14 @@ class CorpusStats:
     errors: list[str] = field(default_factory=list)
     files: int = 0
 
-    def add(self, profiles: Iterable[GameProfile]) -> None:
+    def add(self, profiles: Iterable[GameProfile | str]) -> None:
+        """Pool games' profiles; an error (a string) is listed instead."""
         for profile in profiles:
-            self.variants.setdefault(profile.variant, VariantStats(profile.variant)).add(profile)
+            if isinstance(profile, str):
+                self.errors.append(profile)
+                continue
+            pooled = self.variants.setdefault(profile.variant, VariantStats(profile.variant))
+            pooled.add(profile)
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -223,40 +204,15 @@ class CorpusStats:
 
 def corpus_stats(
     paths: Sequence[str],
-    jobs: int = 1,
-    progress: Callable[[str], None] | None = None,
     *,
     options: tuple[str, ...] = (),
     read: Progress | None = None,
     variant: str = "",
 ) -> CorpusStats:
-    """Read, replay and profile every game of ``paths``, ``jobs`` files at a time,
-    under ``options`` besides each game's own.
-
-    ``progress`` is called with each file's path when it is done; ``read``, with
-    one job only, with the bytes read as they are (a sign of life within a big
-    file).  Results are gathered in the order of ``paths``, so the figures do
-    not depend on ``jobs``.
-    """
-    if jobs < 1:
-        raise AnalysisError(f"--jobs must be at least 1, not {jobs}")
+    """Read, replay and profile every game of ``paths`` in this process, under
+    ``options`` besides each game's own (``read`` told of the bytes read)."""
     result = CorpusStats(files=len(paths))
-    if jobs == 1 or len(paths) < 2:
-        done = (file_profiles(p, options, read, variant) for p in paths)
-        for path, (profiles, errors) in zip(paths, done, strict=True):
-            result.add(profiles)
-            result.errors += errors
-            if progress is not None:
-                progress(path)
-        return result
-    with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
-        count = len(paths)
-        mapped = pool.map(
-            file_profiles, paths, [options] * count, [None] * count, [variant] * count
-        )
-        for path, (profiles, errors) in zip(paths, mapped, strict=True):
-            result.add(profiles)
-            result.errors += errors
-            if progress is not None:
-                progress(path)
+    reading = Reading(options, default_variant=variant)
+    for path in paths:
+        result.add(checked_profile(game) for game in reading.games(Piece(path), read))
     return result

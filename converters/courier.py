@@ -37,6 +37,7 @@ from typing import IO
 
 from trebuchet.converters.inputs import read_text
 from trebuchet.converters.record import (
+    Frame,
     GameRecord,
     MoveNode,
     Progress,
@@ -304,11 +305,12 @@ def _unreadable(why: str) -> MoveError:
 
 # -- writing ------------------------------------------------------------------------
 
+#: games one after another, a blank line between two
+FRAME = Frame(between="\n")
+
+
 def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
-    for i, record in enumerate(records):
-        if i:
-            out.write("\n")
-        out.write(write_game(record))
+    FRAME.write(map(write_game, records), out)
 
 
 def write_game(record: GameRecord) -> str:

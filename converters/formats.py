@@ -48,6 +48,14 @@ class _Later:
         return f"{self.module}.{self.name}"
 
 
+class _LaterValue(_Later):
+    """A constant of a format's module, the module imported when it is first asked for."""
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        module = importlib.import_module(f"trebuchet.converters.{self.module}")
+        return getattr(module, self.name)
+
+
 def _format(
     name: str,
     extensions: tuple[str, ...],
@@ -55,6 +63,8 @@ def _format(
     reader: str | None,
     writer: str,
     sniff: str | None,
+    game_text: str,
+    frame: str = "FRAME",
 ) -> Format:
     return Format(
         name,
@@ -62,21 +72,25 @@ def _format(
         _Later(module, reader) if reader else None,
         _Later(module, writer),
         _Later(module, sniff) if sniff else None,
+        _Later(module, game_text),
+        _LaterValue(module, frame),
     )
 
 
 FORMATS: dict[str, Format] = {
     fmt.name: fmt
     for fmt in (
-        _format("pgn", (".pgn",), "pgn", "read_file", "write_games", "sniff"),
-        _format("courier", (".gc",), "courier", "read_file", "write_games", "sniff"),
-        _format("json", (".json",), "json_format", "read_file", "write_games", "sniff"),
+        _format("pgn", (".pgn",), "pgn", "read_file", "write_games", "sniff", "write_game"),
+        _format("courier", (".gc",), "courier", "read_file", "write_games", "sniff",
+                "write_game"),
+        _format("json", (".json",), "json_format", "read_file", "write_games", "sniff",
+                "game_text"),
         _format(
             "moves", (".txt", ".moves"), "text_files", "read_moves_file", "write_moves",
-            "sniff_moves",
+            "sniff_moves", "moves_text", "MOVES_FRAME",
         ),
-        _format("fen", (".fen",), "text_files", None, "write_games", None),
-        _format("zsg", (".zsg",), "zsg", "read_records", "write_records", None),
+        _format("fen", (".fen",), "text_files", None, "write_games", None, "fen_text"),
+        _format("zsg", (".zsg",), "zsg", "read_records", "write_records", None, "write_zsg"),
     )
 }
 
@@ -147,9 +161,17 @@ def records_of(
     for count, item in enumerate(games, start=1):  # noqa: B007 - count is read after
         yield item
     if count == 0:
-        empty = os.path.getsize(path) == 0
-        yield RecordError("holds no games" + (" (the file is empty)" if empty else ""),
-                          source=path)
+        yield no_games(path)
+
+
+def no_games(path: str) -> RecordError:
+    """The error for a file that holds no game (and whether it has not a byte:
+    standard input's size is not known)."""
+    try:
+        empty = not is_standard_input(path) and os.path.getsize(path) == 0
+    except OSError:
+        empty = False
+    return RecordError("holds no games" + (" (the file is empty)" if empty else ""), source=path)
 
 
 #: What a format can hold of what a record may carry besides its moves and tags.

@@ -51,6 +51,7 @@ from trebuchet.converters.json_text import json_text
 from trebuchet.converters.record import (
     MAX_NAG,
     MAX_VARIATION_DEPTH,
+    Frame,
     GameRecord,
     LineComment,
     MoveNode,
@@ -306,11 +307,19 @@ def _moves(pos: Position, nodes: list[MoveNode], human: Notation) -> list[dict[s
     return out
 
 
+#: the document around the game objects
+FRAME = Frame(
+    head=f'{{"format": "{DOCUMENT_FORMAT}", "version": {VERSION}, "games": [\n',
+    between=",\n",
+    tail="\n]}\n",
+)
+
+
+def game_text(record: GameRecord) -> str:
+    """One game's object, as the document holds it."""
+    return json_text(game_object(record), indent=1)
+
+
 def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
     """Stream the document: one game object at a time, so big files need little memory."""
-    out.write(f'{{"format": "{DOCUMENT_FORMAT}", "version": {VERSION}, "games": [\n')
-    for i, record in enumerate(records):
-        if i:
-            out.write(",\n")
-        out.write(json_text(game_object(record), indent=1))
-    out.write("\n]}\n")
+    FRAME.write(map(game_text, records), out)

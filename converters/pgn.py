@@ -55,6 +55,7 @@ from trebuchet.converters.record import (
     MAX_NAG,
     MAX_VARIATION_DEPTH,
     ROSTER,
+    Frame,
     GameRecord,
     LineComment,
     MoveNode,
@@ -137,10 +138,10 @@ class _Lexer:
     on its game and go on.
     """
 
-    def __init__(self, lines: Iterable[str], source: str) -> None:
+    def __init__(self, lines: Iterable[str], source: str, first_line: int = 1) -> None:
         self.lines = iter(lines)
         self.source = source
-        self.line_no = 0
+        self.line_no = first_line - 1
         self.held: str | None = None
         #: whether a move number is still a token: until a game's first move and
         #: after its result it is (it starts a game, ends in an error); between two
@@ -517,9 +518,11 @@ class _GameBuilder:
 
 
 def read_games(
-    stream: IO[str] | Iterable[str], source: str = ""
+    stream: IO[str] | Iterable[str], source: str = "", first_line: int = 1
 ) -> Iterator[GameRecord | RecordError]:
-    """Yield each game of a PGN stream, its syntax errors recorded on it (``errors``).
+    """Yield each game of a PGN stream, its syntax errors recorded on it (``errors``);
+    ``first_line`` is the number of the stream's first line in its file (a piece of a
+    big file read on its own, :mod:`trebuchet.converters.pieces`).
 
     A RecordError is yielded only for input that cannot be read on (a line over
     the length limit, a read that fails); it ends the stream, after the game it
@@ -527,7 +530,7 @@ def read_games(
     pair or move (``;`` lines) are its own; at the end of the input, with no game
     to hold them, they are dropped.
     """
-    lexer = _Lexer(stream, source)
+    lexer = _Lexer(stream, source, first_line)
     game: _GameBuilder | None = None
     carried: list[str] = []
     tokens = lexer.tokens()
@@ -568,11 +571,11 @@ def read_file(path: str, progress: Progress | None = None) -> Iterator[GameRecor
     """
     # loops, not ``yield from`` or a generator expression: the compiled build
     # mishandles closing such a generator from outside (docs/speed.md)
-    for item in read_games(_decoded(file_lines(path, progress)), path):  # noqa: UP028
+    for item in read_games(decoded(file_lines(path, progress)), path):  # noqa: UP028
         yield item
 
 
-def _decoded(lines: Iterable[bytes]) -> Iterator[str]:
+def decoded(lines: Iterable[bytes]) -> Iterator[str]:
     """Each of ``lines`` decoded (UTF-8, falling back to Latin-1)."""
     for line in lines:
         yield _decode(line)
@@ -708,9 +711,10 @@ def _wrap(words: list[str], width: int = 80) -> list[str]:
     return lines
 
 
+#: games one after another, a blank line between two
+FRAME = Frame(between="\n")
+
+
 def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
     """Write games one after another, separated by a blank line."""
-    for i, record in enumerate(records):
-        if i:
-            out.write("\n")
-        out.write(write_game(record))
+    FRAME.write(map(write_game, records), out)

@@ -341,6 +341,51 @@ Writer = Callable[[Iterable[GameRecord], IO[str]], None]
 """``writer(records, out)`` writes replayed records to a text stream."""
 Sniffer = Callable[[str], bool]
 """``sniff(head)`` tells from the first kilobyte of a file whether it is in the format."""
+GameText = Callable[[GameRecord], str]
+"""``game_text(record)`` is one replayed record's text in the format."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """How a format strings the texts of its games together into one file.
+
+    Writing a file is the frame around each game's text, so that games written
+    apart (by worker processes, ``convert --jobs``) join into the very file that
+    writing them in one go gives.
+    """
+
+    head: str = ""
+    between: str = ""
+    tail: str = ""
+    #: the number of games a file of the format holds (0: any number)
+    exactly: int = 0
+    #: the name a message gives a file of the format (``a .zsg file``)
+    kind: str = ""
+
+    def write(self, texts: Iterable[str], out: IO[str]) -> None:
+        """Write ``texts``, framed; RecordError, before a word is written, when the
+        format holds another number of games."""
+        if self.exactly:
+            texts = self._counted(texts)
+        out.write(self.head)
+        for count, text in enumerate(texts):
+            if count:
+                out.write(self.between)
+            out.write(text)
+        out.write(self.tail)
+
+    def _counted(self, texts: Iterable[str]) -> list[str]:
+        """The texts of a format that holds :attr:`exactly` games (all are read to say
+        how many there are when there are more)."""
+        kept: list[str] = []
+        count = 0
+        for count, text in enumerate(texts, start=1):
+            if count <= self.exactly:
+                kept.append(text)
+        if count != self.exactly:
+            held = "one game" if self.exactly == 1 else f"{self.exactly} games"
+            raise RecordError(f"a {self.kind} file holds {held}, and there are {count}")
+        return kept
 
 
 @dataclass(frozen=True)
@@ -356,9 +401,18 @@ class Format:
     reader: Reader | None
     writer: Writer | None
     sniff: Sniffer | None = None
+    #: one game's text, and the frame around them (a file written game by game)
+    game_text: GameText | None = None
+    frame: Callable[[], Frame] | None = None
 
     def write(self, records: Iterable[GameRecord], out: IO[str]) -> None:
         """Write ``records`` in this format; RecordError if it cannot be written."""
         if self.writer is None:
             raise RecordError(f"format {self.name!r} cannot be written")
         self.writer(records, out)
+
+    def write_texts(self, texts: Iterable[str], out: IO[str]) -> None:
+        """Write games already turned into text by :attr:`game_text`, one file."""
+        if self.frame is None:
+            raise RecordError(f"format {self.name!r} cannot be written")
+        self.frame().write(texts, out)

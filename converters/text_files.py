@@ -26,6 +26,7 @@ from typing import IO
 
 from trebuchet.converters.inputs import file_lines, read_text
 from trebuchet.converters.record import (
+    Frame,
     GameRecord,
     MoveNode,
     Progress,
@@ -67,14 +68,22 @@ def write_positions(positions: Iterable[Position], out: IO[str]) -> None:
         out.write(pos.fen() + "\n")
 
 
+#: FEN lines: one a game, nothing between
+FRAME = Frame()
+
+
+def fen_text(record: GameRecord) -> str:
+    """The final position of a replayed game, as a FEN line."""
+    pos = start_position(record)
+    for node in record.moves:
+        assert node.move is not None, "fen_text needs a replayed record"
+        pos.push(node.move)
+    return pos.fen() + "\n"
+
+
 def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
     """The final position of each replayed game, one FEN a line."""
-    for record in records:
-        pos = start_position(record)
-        for node in record.moves:
-            assert node.move is not None, "write_games needs replayed records"
-            pos.push(node.move)
-        out.write(pos.fen() + "\n")
+    FRAME.write(map(fen_text, records), out)
 
 
 # -- coordinate move lists ------------------------------------------------------
@@ -177,28 +186,35 @@ def _closed(record: GameRecord, pending: list[str]) -> GameRecord | RecordError:
     return record
 
 
+#: move lists one after another, a blank line between two
+MOVES_FRAME = Frame(between="\n")
+
+
 def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
     """Replayed games as move lists: header, comments as ``#`` lines, one move a line."""
-    for i, record in enumerate(records):
-        if i:
-            out.write("\n")
-        pos = start_position(record)
-        out.write(f"# Variant: {header_variant(record, pos.variant)}\n")
-        if record.fen:
-            out.write(f"# FEN: {record.fen}\n")
-        for key, value in writable_tags(record).items():
-            if key not in ("Variant", "FEN", "SetUp"):
-                out.write(f"# {key}: {value}\n")
-        for comment in record.comments:  # the game's, before its first move
-            out.write(_comment_lines(comment))
-        for node in record.moves:
-            for comment in node.before:
-                out.write(_comment_lines(comment))
-            assert node.move is not None, "write_moves needs replayed records"
-            out.write(coordinate(pos, node.move) + "\n")
-            for comment in node.comments:
-                out.write(_comment_lines(comment))
-            pos.push(node.move)
+    MOVES_FRAME.write(map(moves_text, records), out)
+
+
+def moves_text(record: GameRecord) -> str:
+    """One replayed game as a move list."""
+    pos = start_position(record)
+    out = [f"# Variant: {header_variant(record, pos.variant)}\n"]
+    if record.fen:
+        out.append(f"# FEN: {record.fen}\n")
+    for key, value in writable_tags(record).items():
+        if key not in ("Variant", "FEN", "SetUp"):
+            out.append(f"# {key}: {value}\n")
+    for comment in record.comments:  # the game's, before its first move
+        out.append(_comment_lines(comment))
+    for node in record.moves:
+        for comment in node.before:
+            out.append(_comment_lines(comment))
+        assert node.move is not None, "moves_text needs a replayed record"
+        out.append(coordinate(pos, node.move) + "\n")
+        for comment in node.comments:
+            out.append(_comment_lines(comment))
+        pos.push(node.move)
+    return "".join(out)
 
 
 def _comment_lines(text: str) -> str:

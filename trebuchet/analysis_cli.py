@@ -34,13 +34,21 @@ from trebuchet.analysis.reachability import (
     to_graphml,
     to_json,
 )
-from trebuchet.analysis.stats import corpus_stats
+from trebuchet.analysis.stats import CorpusStats, checked_profile
 from trebuchet.analysis.svg import heatmap_svg
-from trebuchet.arguments import default_variant_flag, game_flag, option_flag, output_flag
+from trebuchet.arguments import (
+    default_variant_flag,
+    game_flag,
+    option_flag,
+    output_flag,
+    workers_flags,
+)
+from trebuchet.converters.checking import Reading
 from trebuchet.converters.json_text import json_text
 from trebuchet.converters.load import load_variant
 from trebuchet.files import make_folder, write_text
 from trebuchet.progress import Progress
+from trebuchet.spread import Batch, Workers
 from trebuchet.variants.game import Game
 
 _TERRAIN = click.option(
@@ -409,14 +417,7 @@ _STATS_HEADERS = ("variant", "games", "what", "n", "mean", "median", "q1", "q3",
     "files", nargs=-1, required=True, type=click.Path(dir_okay=False), metavar="FILES..."
 )
 @option_flag
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(1, 256),
-    default=1,
-    show_default=True,
-    help="Worker processes reading files in parallel.",
-)
+@workers_flags
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option("--csv", "as_csv", is_flag=True, help=CSV_HELP)
 @default_variant_flag
@@ -424,6 +425,7 @@ def stats_command(
     files: tuple[str, ...],
     options: tuple[str, ...],
     jobs: int,
+    scheduler: str | None,
     as_json: bool,
     as_csv: bool,
     default_variant: str,
@@ -437,20 +439,14 @@ def stats_command(
     Examples:
       trebuchet stats examples/*/*.pgn --jobs 2
       trebuchet stats examples/shatranj-of-troy/opening.txt -O bare-king --csv
+
+    --jobs N replays on N processes (a big PGN file shared out in pieces),
+    --scheduler ADDRESS on a Dask cluster; the figures are the same either way.
     """
-    paths = list(files)
-    sizes = {p: os.path.getsize(p) if os.path.isfile(p) else 0 for p in paths}
-    with Progress(sum(sizes.values()), "replaying") as bar:
-        if jobs == 1:
-            result = corpus_stats(
-                paths, 1, options=options, read=bar.advance, variant=default_variant
-            )
-        else:
-
-            def done(path: str) -> None:
-                bar.advance(sizes[path])
-
-            result = corpus_stats(paths, jobs, done, options=options, variant=default_variant)
+    batch = Batch(files, None, Reading(options, default_variant=default_variant),
+                  Workers(jobs, scheduler))
+    result = CorpusStats(files=len(files))
+    result.add(done.value for done in batch.results(checked_profile))
     if not result.variants:
         # nothing to tabulate: a lone reason is the error; several are warned of first
         if len(result.errors) == 1:

@@ -105,3 +105,25 @@ def output_flag(help_text: str, *, metavar: str = "FILE") -> Callable[[F], F]:
         )(func)
 
     return decorate
+
+
+def workers_flags(func: F) -> F:
+    """``--jobs N`` and ``--scheduler ADDRESS``: where the games of a batch are
+    replayed (:mod:`trebuchet.spread`)."""
+    func = click.option(
+        "--scheduler",
+        metavar="ADDRESS",
+        default=None,
+        help="Replay on the workers of a Dask cluster, whose scheduler is at ADDRESS "
+        "(tcp://host:8786); needs pip install 'trebuchet[dask]' (docs/scale.md).",
+    )(func)
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(0, 256),
+        default=1,
+        show_default=True,
+        metavar="N",
+        help="Worker processes that replay the games (0: one per core); a big PGN file "
+        "is shared out in pieces. The output is the same with any number.",
+    )(func)

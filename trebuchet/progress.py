@@ -85,8 +85,13 @@ class Progress:
             return
         self._drawn = now
         self.item = item
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the bar again now, with the text after it as it is (click's own
+        update draws only when the bar moves)."""
         if self._bar is not None:
-            self._bar.update(0)
+            self._bar.render_progress()
         elif self._due():
             self._start_bar()
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
@@ -47,6 +48,18 @@ class GameExport:
     ep_guard: str = ""
     #: captures are compulsory: moves are typed, captures first (move-priorities)
     captures_first: bool = False
+    #: goals written only when the game is played with that option
+    option_goals: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the file keeps the hands and their drops itself (pieces in hand are no
+    #: ``off`` counts of the setup)
+    hands: bool = False
+    #: lines of the board besides the grid and the zones (more grids, links, zones)
+    board_lines: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
+    #: each player's setup entry, where the game places pieces its own way (None:
+    #: the writer's, each piece by its kind, hands as ``off`` counts)
+    setup: Callable[[Variant, Position], list[str]] | None = None
+    #: piece forms of types the game's export adds to its kinds
+    extra_pieces: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -299,5 +312,14 @@ GAMES: dict[str, GameExport] = {
     ),
     "antichess": _ANTICHESS,
     "giveaway": _ANTICHESS,
+    "shatranj-of-troy": GameExport(
+        macros=shatranj.MACROS,
+        pieces=shatranj.PIECES,
+        option_goals={"bare-king": ("(loss-condition (White Black) (pieces-remaining 1))",)},
+        hands=True,
+        board_lines=shatranj.board_lines,
+        setup=shatranj.setup,
+        extra_pieces=shatranj.extra_pieces,
+    ),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
 }

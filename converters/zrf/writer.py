@@ -78,6 +78,8 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
     castlings = _castlings(variant, pos)
     for ptype in variant.types.values():
         out.extend(_piece(variant, ptype, castlings))
+    if own is not None:
+        out.extend(own.extra_pieces(variant, pos))
     out.extend(_goals(variant))
     out.append(")")
     return "\n".join(out) + "\n"
@@ -121,7 +123,7 @@ def _rules_left_out(variant: Variant) -> list[str]:
     """The game's rule hooks the writer has no form for (docs/adding-a-game.md)."""
     own = GAMES.get(variant.name)
     lost = []
-    if variant.has_hands:
+    if variant.has_hands and not (own is not None and own.hands):
         lost.append("pieces in hand and drops")
     specials = variant.special_moves or variant.own_generation or variant.rewrites_moves
     if specials and variant.name not in GAMES:
@@ -133,7 +135,7 @@ def _rules_left_out(variant: Variant) -> list[str]:
         restricts = False  # the move-priorities say it
     if type(variant).filter_legal is not Variant.filter_legal or restricts:
         lost.append("the game's own rule over which moves are legal")
-    endings_written = own is not None and bool(own.goals)
+    endings_written = own is not None and bool(own.goals or own.option_goals)
     own_outcome = type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant)
     if own_outcome and not endings_written:
         lost.append("the game's own endings")
@@ -151,7 +153,8 @@ def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
     if pos.ep:
         names = " ".join(variant.geometry.name(sq) for sq in pos.ep)
         lost.append(f"the en passant right on {names}: a setup cannot say what the last move was")
-    if any(p is not None and p.cargo for p in pos.board):
+    own = GAMES.get(variant.name)
+    if any(p is not None and p.cargo for p in pos.board) and (own is None or own.setup is None):
         lost.append("carried pieces (cargo): carriers are set up without their load")
     if any(p is WALL for p in pos.board):
         lost.append("terrain: missing squares are kill-positions; they cannot reappear")
@@ -235,6 +238,9 @@ def _board(variant: Variant, pos: Position) -> list[str]:
         "    )",
         f"    (symmetry Black {sym})",
     ]
+    own = GAMES.get(variant.name)
+    if own is not None:
+        out.extend(own.board_lines(variant, pos))
     killed = [geo.name(sq) for sq, p in enumerate(pos.board) if p is WALL]
     if killed:
         out.append(f"    (kill-positions {' '.join(killed)})")
@@ -300,6 +306,9 @@ def _initial_zone(variant: Variant, ptype: PieceType) -> str | None:
 def _setup(variant: Variant, pos: Position) -> list[str]:
     geo = variant.geometry
     out = ["  (board-setup"]
+    own = GAMES.get(variant.name)
+    if own is not None and own.setup is not None:
+        return [*out, *(f"    {entry}" for entry in own.setup(variant, pos)), "  )"]
     for color in (WHITE, BLACK):
         squares: dict[str, list[str]] = {}
         for sq, piece in pos.pieces(color):
@@ -404,6 +413,9 @@ def _goals(variant: Variant) -> list[str]:
     royal = [atom(t.name) for t in variant.types.values() if t.royal]
     own = GAMES.get(variant.name)
     out = [f"  {goal}" for goal in own.goals] if own is not None else []
+    if own is not None:
+        for option, goals in own.option_goals.items():
+            out += [f"  {goal}" for goal in goals if option in variant.options]
     if royal:
         out.append(f"  (loss-condition ({' '.join(PLAYERS)}) (checkmated {' '.join(royal)}))")
     if not any("stalemated" in goal for goal in out):

@@ -12,6 +12,7 @@ from typing import IO
 
 from trebuchet.converters.load import find_rules_file, rules_file_name
 from trebuchet.converters.record import (
+    Frame,
     GameRecord,
     Progress,
     RecordError,
@@ -127,9 +128,10 @@ def read_records(
         yield RecordError(exc.reason, source=exc.source or path, line=exc.line)
 
 
+#: Zillions keeps one game per file
+FRAME = Frame(exactly=1, kind=".zsg")
+
+
 def write_records(records: Iterable[GameRecord], out: IO[str]) -> None:
     """Write one replayed game as a saved game; Zillions keeps one game per file."""
-    games = list(records)
-    if len(games) != 1:
-        raise RecordError(f"a .zsg file holds one game, and there are {len(games)}")
-    out.write(write_zsg(games[0]))
+    FRAME.write(map(write_zsg, records), out)

@@ -58,9 +58,9 @@ def test_position_mobility_counts_legal_moves() -> None:
     assert sorted(figures[WHITE].per_kind["N"]) == [2, 2]
 
 
-def test_corpus_in_parallel_agrees_with_replaying_one_by_one(tmp_path: Path) -> None:
+def test_corpus_agrees_with_replaying_one_by_one(tmp_path: Path) -> None:
     paths = _write_corpus(tmp_path)
-    result = corpus_stats(paths, jobs=2)
+    result = corpus_stats(paths)
     assert not result.errors
     for name in variant_names():
         expected: list[int] = []
@@ -129,14 +129,14 @@ def test_stats_command_prints_a_table(tmp_path: Path) -> None:
 
 def test_stats_over_the_examples_agree_with_replaying_each_game() -> None:
     """The bundled example games of every variant, as PGN: the corpus figures in
-    worker processes equal the legal-move counts of a plain replay, ply by ply."""
+    corpus figures equal the legal-move counts of a plain replay, ply by ply."""
     from trebuchet.converters.pgn import read_file
     from trebuchet.converters.record import GameRecord
     from trebuchet.converters.replay import replay
 
     paths = sorted(str(p) for p in (ROOT / "examples").glob("*/*.pgn"))
     assert len(paths) >= len(variant_names()) - 1  # FIDE chess has no example game
-    result = corpus_stats(paths, jobs=2)
+    result = corpus_stats(paths)
     assert not result.errors
     expected: dict[str, list[int]] = {}
     for path in paths:

@@ -76,3 +76,15 @@ def test_no_bar_when_stderr_is_not_a_terminal(command: str) -> None:
 def test_perft_with_a_bar_still_counts_right() -> None:
     code, out, _ = on_a_terminal(["perft", "chess", "3"])
     assert (code, out) == (0, "8902\n")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_the_bar_counts_the_games_of_every_input_and_worker(jobs: str) -> None:
+    """The bar's bytes reach the end, and the games it counts are every input's,
+    whichever process replayed them (the examples hold one game a file)."""
+    files = [*map(str, sorted(EXAMPLES.glob("*/*.pgn"))[:3]),
+             *map(str, sorted(EXAMPLES.glob("*/*.json"))[:3])]
+    code, out, terminal = on_a_terminal(["check", *files, "--jobs", jobs])
+    assert code == 0, terminal
+    assert BAR.search(terminal) and f"{len(files)} games" in terminal, terminal
+    assert f"{len(files)} games OK" in out and "games" not in out.replace("games OK", "")

@@ -1,9 +1,11 @@
-"""The check test's memo (``_ScanMemo``) is a fast path: pinned to the general path.
+"""The memos of the check test and of move generation (``_ScanMemo``) are fast
+paths: pinned to the general path.
 
 A Zillions game's check test runs every enemy piece's programs; the memo keeps
-each piece's answer with the squares it read.  Here random games of real rules
-files with a ``checkmated`` goal are played twice, with the memo and with it
-switched off, and every position's legal moves, check and outcome must agree.
+each piece's answer with the squares it read.  Generation keeps each piece's
+moves the same way.  Here random games of real rules files are played twice,
+with a memo and with it switched off, and every position's legal moves, check
+and outcome must agree.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import pytest
 from tests.helpers import CHESS_ZRF, DATA
 from trebuchet.converters.zrf.model import read_zrf
 from trebuchet.converters.zrf.to_variant import variant_class
+from trebuchet.variants.pieces import Piece
 from trebuchet.variants.zrf import game as zrf_game
 from trebuchet.variants.zrf.game import ZrfVariant
 
@@ -59,12 +62,51 @@ def _trace(game: ZrfVariant, seed: int, plies: int) -> list[tuple[object, ...]]:
     return seen
 
 
-@pytest.mark.parametrize("path", GAMES, ids=lambda p: p.stem)
-def test_the_memo_changes_no_legal_move(path: Path) -> None:
+#: besides those, games whose turns take several steps (their first steps come
+#: from the move memo, the turns going on from them do not)
+MOVE_GAMES = [
+    *GAMES,
+    CORPUS / "CheckersCollection" / "CheckersCollection.zrf",
+    CORPUS / "GlinskiCheskers" / "glinski-cheskers.zrf",
+    CORPUS / "Duke" / "Duke.zrf",
+    CORPUS / "DobutsuShogi" / "Dobutsu.zrf",
+]
+#: (the game's memo, a rules file): the check test's memo, generation's memo
+CASES = [
+    *(pytest.param("_scan_memo", p, id=f"check-{p.stem}") for p in GAMES),
+    *(pytest.param("_move_memo", p, id=f"moves-{p.stem}") for p in MOVE_GAMES),
+]
+
+
+@pytest.mark.parametrize(("memo", "path"), CASES)
+def test_the_memo_changes_no_legal_move(memo: str, path: Path) -> None:
     if not path.is_file():
         pytest.skip(f"{path.name}: ../shared is not here")
     remembering, forgetting = _fresh(path), _fresh(path)
-    forgetting._scan_memo = _Forgetful()
+    setattr(forgetting, memo, _Forgetful())
     for seed in range(3):
         assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)
-    assert remembering._scan_memo._kept  # the memo was used, not passed by
+    assert getattr(remembering, memo)._kept  # the memo was used, not passed by
+
+
+def test_a_run_that_read_most_of_the_board_is_not_kept_nor_logged_again() -> None:
+    memo: zrf_game._ScanMemo[bool] = zrf_game._ScanMemo()
+    board: list[Piece | None] = [None] * 100
+    last = zrf_game.ZrfState(0)
+    memo.keep(("few",), None, [1, 2, 3, 2], board, True)
+    memo.keep(("most",), None, list(range(60)), board, True)
+    assert memo.recall(("few",), last, board) is True
+    assert memo.logs(("few",))
+    assert memo.recall(("most",), last, board) is None
+    assert not memo.logs(("most",))
+
+
+def test_the_memo_forgets_everything_past_its_weight() -> None:
+    memo: zrf_game._ScanMemo[bool] = zrf_game._ScanMemo()
+    board: list[Piece | None] = [None] * 100
+    last = zrf_game.ZrfState(0)
+    memo.keep(("first",), None, [1], board, True, memo.MOST_WEIGHT)
+    assert memo.recall(("first",), last, board) is True
+    memo.keep(("second",), None, [2], board, False, 1)  # one more than the memo holds
+    assert memo.recall(("first",), last, board) is None
+    assert memo.recall(("second",), last, board) is False

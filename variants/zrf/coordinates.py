@@ -12,7 +12,12 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
   k1-g1, as trebuchet writes Titan Chess's castlings;
 * ``e7e8q``: the same, after which the piece is of the kind whose notation (the
   file's ``(notation …)``), letter or name is ``q``, in any case;
-* ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4.
+* ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4, from the
+  reserve, or from a hand kept on positions beside the board's grid (a piece of
+  kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
+  Troy keeps its hands);
+* ``e2d4,C@e2``: a move that ``e2d4`` names and that also leaves a piece of kind
+  C on e2 (Shatranj of Troy's Horse leaving a Camel behind).
 
 Position names are the board's own (any case), so ``x1a8`` splits wherever it
 splits into two of them.
@@ -29,13 +34,14 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from trebuchet.variants.move import Move
+from trebuchet.variants.move import Move, Place
 from trebuchet.variants.position import Position
 
 if TYPE_CHECKING:
     from trebuchet.variants.zrf.game import ZrfVariant
 
 _DROP = re.compile(r"^(?P<kind>[^\s@*]+)[@*](?P<at>\S+)$")
+_LEAVING = re.compile(r"^(?P<move>[^,]+),(?P<kind>[^\s@*,]+)[@*](?P<at>\S+)$")
 #: between the two positions of ``e2-e4``, ``e2 e4``, ``e2 x e4``
 _SEPARATOR = re.compile(r"\s+x\s+|\s*[-:]\s*|\s+")
 
@@ -46,11 +52,20 @@ def coordinate_moves(
     """The moves among ``legal`` that the coordinate text names (none if it names
     none; several if it is ambiguous)."""
     word = text.strip()
+    leaving = _LEAVING.match(word)
+    if leaving is not None:
+        return _leaving(game, legal, leaving["move"], leaving["kind"], leaving["at"])
     drop = _DROP.match(word)
     if drop is not None:
         kind = game.kind_named(drop["kind"])
         at = game.geometry.index_of(drop["at"])
-        return [m for m in legal if m.frm is None and m.to == at and m.drop == kind]
+        return [
+            m
+            for m in legal
+            if m.to == at
+            and kind is not None
+            and (m.drop == kind if m.frm is None else _from_hand(game, pos, m.frm, kind))
+        ]
     found: list[Move] = []
     for frm, to, letter in _readings(game, word):
         start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
@@ -65,6 +80,36 @@ def coordinate_moves(
             single = [m for m in plain if len(_parts(m)) == 1]
             found.extend(single or plain or moving)
     return found or _two_parts(game, legal, word)
+
+
+def _from_hand(game: ZrfVariant, pos: Position, sq: int, kind: str) -> bool:
+    """Whether a piece of ``kind`` stands on ``sq``, a position beside the board's
+    grid (the extra positions come after the grid's cells)."""
+    piece = pos.board[sq]
+    grid = game.geometry.files * game.geometry.ranks
+    return sq >= grid and piece is not None and piece.kind == kind
+
+
+def _leaving(
+    game: ZrfVariant, legal: Sequence[Move], word: str, kind_text: str, at_text: str
+) -> list[Move]:
+    """The moves whose first part ``word`` names (whatever the piece becomes) and
+    that leave a piece of the kind ``kind_text`` on ``at_text``."""
+    kind = game.kind_named(kind_text)
+    at = game.geometry.index_of(at_text)
+    found: list[Move] = []
+    for frm, to, letter in _readings(game, word):
+        if letter:
+            continue
+        start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
+        found.extend(
+            m
+            for m in legal
+            if m.frm == start
+            and m.to == end
+            and any(type(a) is Place and a.sq == at and a.piece.kind == kind for a in m.actions)
+        )
+    return found
 
 
 def _parts(move: Move) -> tuple[tuple[int | None, int], ...]:

@@ -28,9 +28,9 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
@@ -75,6 +75,7 @@ from trebuchet.variants.zrf.program import (
     run_ops,
     state_of,
 )
+from trebuchet.variants.zrf.reach import reach
 from trebuchet.variants.zrf.spec import GameSpec, PieceSpec
 from trebuchet.variants.zrf.written import PASS, STEP_SEPARATOR, SavedGameText
 
@@ -186,6 +187,12 @@ class ZrfMove(Move):
         )
         step.chained = True
         step.aliases = self.aliases
+        return step
+
+    def aliased(self, text: str) -> ZrfMove:
+        """This step, ``text`` one more of its aliases."""
+        step = self.rewritten([self.text])
+        step.aliases = (*self.aliases, text)
         return step
 
     def rewritten(self, texts: Sequence[str]) -> ZrfMove:
@@ -320,7 +327,11 @@ class ZrfVariant(GameBase, Engine):
         spec = self.spec
         board = spec.board
         self._recent: dict[tuple[Any, ...], list[Move]] = {}
-        self._scan_memo = _ScanMemo()
+        self._scan_memo: _ScanMemo[bool] = _ScanMemo()
+        #: each piece's moves, kept as the check test's answers are
+        self._move_memo: _ScanMemo[tuple[ZrfMove, ...]] = _ScanMemo()
+        #: (owner, move type) -> per square, piece -> where its moves reach (``_reach``)
+        self._reaches: dict[tuple[int, str | None], list[dict[Piece, Any]]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
         self.kind_order = "".join(self.kinds.values())
         self._world = World(
@@ -345,6 +356,12 @@ class ZrfVariant(GameBase, Engine):
         self._off_pieces_count = options_of.get("include off-pieces", "false") == "true"
         self._maximal = options_of.get("maximal captures", "false")
         self._priority = {move_type: i for i, move_type in enumerate(spec.move_priorities)}
+        #: per turn-order entry: who moves, the entry after it, and the entry's view
+        self._movers = tuple(turn.player for turn in spec.turns)
+        self._following = tuple(self._next_index(i) for i in range(len(spec.turns)))
+        self._turn_views = tuple(
+            _TurnView(turn.player, turn.pieces_of, turn.move_type) for turn in spec.turns
+        )
         #: the players a result is about: all but the random players Zillions moves
         self._playing = tuple(p for p in range(len(spec.players)) if p not in spec.random_players)
         super().__init__(options)
@@ -427,6 +444,7 @@ class ZrfVariant(GameBase, Engine):
 
     def _compile(self) -> None:
         compiler = Compiler(self._world)
+        self._shapes = compiler.shapes
         for spec in self.spec.pieces:
             ptype = self.zrf_type(self.kinds[spec.name])
             ptype.moves = [(p.move_type, compiler.block(p.body)) for p in spec.moves]
@@ -497,13 +515,13 @@ class ZrfVariant(GameBase, Engine):
         for player, name, count in self.spec.reserves:
             key = (player, self.kinds[name])
             pos.hands[key] = pos.hands.get(key, 0) + count
+        self._find_royals(pos)
         self._start_turn(pos, 0)
         return pos
 
     # -- turns ----------------------------------------------------------------------
     def _start_turn(self, pos: Position, index: int, last: tuple[int, int] = (-1, -1)) -> None:
-        turns = self.spec.turns
-        pos.turn = turns[index].player if turns else 0
+        pos.turn = self._movers[index] if self._movers else 0
         pos.rules_state = ZrfState(index, last[0], last[1])
 
     def turn_index(self, pos: Position) -> int:
@@ -519,16 +537,17 @@ class ZrfVariant(GameBase, Engine):
         first part of the move's last step; after a step of a turn still being
         built the same entry goes on."""
         last = (-1, -1)
+        now = self.turn_index(pos)
         if isinstance(move, ZrfMove):
-            step = move.turn_steps[-1]
-            if step.emitted.parts:
-                first = step.emitted.parts[0]
+            parts = (move.steps[-1] if move.steps else move).emitted.parts
+            if parts:
+                first = parts[0]
                 last = (first.frm if first.frm is not None else -1, first.to)
             if move.chained:
-                self._start_turn(pos, self.turn_index(pos), last)
+                self._start_turn(pos, now, last)
                 return
-        index = self._next_index(self.turn_index(pos))
-        if index <= self.turn_index(pos):
+        index = self._following[now] if self._following else 0
+        if index <= now:
             pos.fullmove += 1
         pos.halfmove = 0 if captured else pos.halfmove + 1
         self._start_turn(pos, index, last)
@@ -554,12 +573,18 @@ class ZrfVariant(GameBase, Engine):
         wanted = frozenset(kinds) if kinds is not None else None
         return self.kept(pos, moves, to, wanted, origins)
 
+    def turn_after(self, pos: Position) -> _TurnView | None:
+        """The turn-order entry that moves after any one-step move from ``pos`` (the
+        one :meth:`after_move` starts), None where there is no turn order."""
+        if not self._turn_views:
+            return None
+        return self._turn_views[self._following[self.turn_index(pos)]]
+
     def _turn(self, pos: Position) -> _TurnView:
-        turns = self.spec.turns
-        if not turns:
+        views = self._turn_views
+        if not views:
             return _TurnView(pos.turn, pos.turn, None)
-        entry = turns[self.turn_index(pos) % len(turns)]
-        return _TurnView(entry.player, entry.pieces_of, entry.move_type)
+        return views[self.turn_index(pos) % len(views)]
 
     def turn_moves(
         self,
@@ -594,17 +619,51 @@ class ZrfVariant(GameBase, Engine):
         """The moves of ``owner``'s pieces on the board and drops from its reserve."""
         emitted: list[Emitted] = []
         run = Run(self, pos, self._links[owner], player, owner, "", emitted)
-        for sq, piece in enumerate(pos.board):
+        board = pos.board
+        last = state_of(pos)
+        moves: list[ZrfMove] = []
+        for sq, piece in enumerate(board):
             if piece is None or piece.color != owner:
                 continue
-            self._run_blocks(run, move_type, sq, piece, False)
+            moves.extend(self._moves_from(run, move_type, sq, piece, last))
+        run.out = emitted
         for (holder, kind), count in sorted(pos.hands.items()):
             if holder != owner or count <= 0:
                 continue
             piece = self.make_piece(kind, owner)
-            for sq in range(len(pos.board)):
+            for sq in range(len(board)):
                 self._run_blocks(run, move_type, sq, piece, True)
-        return self._realize_all(pos, emitted, owner)
+        moves.extend(self._realized(pos, emitted, owner))
+        return self._distinct(moves)
+
+    def _moves_from(
+        self, run: Run, move_type: str | None, sq: int, piece: Piece, last: ZrfState
+    ) -> tuple[ZrfMove, ...]:
+        """The moves of the piece on ``sq``, made into moves (not yet one of each).
+
+        They depend on nothing but the squares the programs and the moves read, the
+        piece, its square, who moves and the last move: so they are kept with what
+        stood on those squares (:class:`_ScanMemo`), and a position that differs
+        from an earlier one elsewhere gets the same moves without running a
+        program.  A run that asked the game itself (``attacked?``) is never kept.
+        """
+        board, memo = run.board, self._move_memo
+        key = (run.player, run.owner, move_type, sq, piece)
+        known = memo.recall(key, last, board)
+        if known is not None:
+            return known
+        out: list[Emitted] = []
+        run.out = out
+        read = self._run_logged(run, move_type, sq, piece, memo.logs(key))
+        moves = tuple(self._realized(run.pos, out, run.owner))
+        if read is not None:
+            # making a move reads where its parts go from and to, and its effects' squares
+            for em in out:
+                read.extend(part.to for part in em.parts)
+                read.extend(part.frm for part in em.parts if part.frm is not None)
+                read.extend(effect.sq for effect in em.effects)
+            memo.keep(key, last if run.read_last else None, read, board, moves, 1 + len(moves))
+        return moves
 
     def continuations(
         self, pos: Position, step: ZrfMove, player: int, owner: int
@@ -732,7 +791,7 @@ class ZrfVariant(GameBase, Engine):
         mover = owner if player is None else player
         run = Run(self, pos, self._links[owner], mover, owner, "", emitted)
         self._run_blocks(run, move_type, sq, piece, False)
-        return self._realize_all(pos, emitted, owner)
+        return self._distinct(self._realized(pos, emitted, owner))
 
     def _run_blocks(
         self, run: Run, move_type: str | None, sq: int, piece: Piece, dropping: bool
@@ -748,32 +807,35 @@ class ZrfVariant(GameBase, Engine):
             if run.hit:
                 return
 
-    def _realize_all(
+    def _realized(
         self, pos: Position, emitted: Sequence[Emitted], owner: int
-    ) -> list[ZrfMove]:
-        """The moves ``emitted`` describe, one for each that does something of its
-        own: moves alike in what they do to the board (and in how the turn goes on)
-        are one, whatever their texts; ``add`` and ``add-copy`` to one square are
-        two."""
-        kept: dict[tuple[object, ...], ZrfMove] = {}
+    ) -> Iterator[ZrfMove]:
+        """The moves ``emitted`` describe, but those that do nothing."""
         for em in emitted:
-            if not em.parts and not em.effects:
-                continue
-            move = self.realize(pos, em, owner)
-            key = (move.actions, em.partial, em.move_type)
+            if em.parts or em.effects:
+                yield self.realize(pos, em, owner)
+
+    @staticmethod
+    def _distinct(moves: Iterable[ZrfMove]) -> list[ZrfMove]:
+        """One move for each that does something of its own: moves alike in what
+        they do to the board (and in how the turn goes on) are one, the first,
+        whatever their texts (the others' texts are its aliases); ``add`` and
+        ``add-copy`` to one square are two."""
+        kept: dict[tuple[object, ...], ZrfMove] = {}
+        for move in moves:
+            key = (move.actions, move.emitted.partial, move.emitted.move_type)
             same = kept.get(key)
             if same is None:
                 kept[key] = move
             elif move.text != same.text and move.text not in same.aliases:
-                same.aliases += (move.text,)
+                # a copy: the move may be kept for other positions (_moves_from)
+                kept[key] = same.aliased(move.text)
         return list(kept.values())
 
     # -- emitted programs to moves ------------------------------------------------
     def realize(self, pos: Position, em: Emitted, owner: int) -> ZrfMove:
         """The move ``em`` describes, as actions on ``pos``'s board, with its text."""
         board = pos.board
-        final = self._after(board, em)
-        actions, captured, removed = self._actions(board, em, final, owner)
         first = em.parts[0] if em.parts else None
         frm = first.frm if first is not None else None
         to = first.to if first is not None else (em.effects[0].sq if em.effects else 0)
@@ -785,6 +847,14 @@ class ZrfVariant(GameBase, Engine):
             and frm is not None
             and first.piece is board[frm]
         )
+        if simple and not em.copy:
+            # one piece goes, as it is, to another square: what _actions would find
+            assert frm is not None
+            actions, captured = self._step_actions(board, frm, to)
+            removed = captured
+        else:
+            final = self._after(board, em)
+            actions, captured, removed = self._actions(board, em, final, owner)
         if drop is not None:
             tag: StrEnum | None = ZrfMoveKind.DROP
         else:
@@ -801,6 +871,29 @@ class ZrfVariant(GameBase, Engine):
             captured=captured,
             removed=removed,
         )
+
+    def _step_actions(
+        self, board: list[Piece | None], frm: int, to: int
+    ) -> tuple[tuple[Action, ...], tuple[Piece, ...]]:
+        """The actions of a piece's step from ``frm`` to ``to`` (taking what stands
+        there), and the pieces it takes."""
+        victim = board[to]
+        if victim is None:
+            return (Relocate(frm, to),), ()
+        return (*self._removal(to, victim), Relocate(frm, to)), self._taken(victim)
+
+    def _removal(self, sq: int, piece: Piece) -> tuple[Action, ...]:
+        """Take ``piece`` off ``sq``; under ``"recycle captures"`` it goes back to its
+        owner's reserve, if that player has a reserve of its type."""
+        if piece is not WALL and (piece.color, piece.kind) in self._recycled:
+            assert piece.color is not None
+            return Remove(sq), Hand(piece.color, piece.kind, 1)
+        return (Remove(sq),)
+
+    @staticmethod
+    def _taken(piece: Piece) -> tuple[Piece, ...]:
+        """``piece``, removed, as a piece taken: a player's, not a wall or a neutral."""
+        return (piece,) if piece is not WALL and piece.color is not None else ()
 
     def _after(self, board: list[Piece | None], em: Emitted) -> dict[int, Piece | None]:
         """The squares the move changes and what stands on them afterwards."""
@@ -855,12 +948,12 @@ class ZrfVariant(GameBase, Engine):
 
         def remove(sq: int) -> None:
             piece = at(sq)
-            actions.append(Remove(sq))
-            if piece is not None and piece is not WALL and piece.color is not None:
-                captured.append(piece)
-                removed.append(piece)
-                if (piece.color, piece.kind) in self._recycled:
-                    actions.append(Hand(piece.color, piece.kind, 1))
+            if piece is None:
+                actions.append(Remove(sq))
+                return
+            actions.extend(self._removal(sq, piece))
+            captured.extend(self._taken(piece))
+            removed.extend(self._taken(piece))
 
         actions: list[Action] = []
         pending = [
@@ -976,7 +1069,10 @@ class ZrfVariant(GameBase, Engine):
         royal = self._checkmated.get(pos.turn)
         if not royal:
             return moves
-        return [m for m in moves if not self._exposes(pos, m, pos.turn, royal)]
+        if self.partial_turns:
+            return [m for m in moves if not self._exposes(pos, m, pos.turn, royal)]
+        checks = _ChecksFromOnePosition(self, pos, royal)
+        return [m for m in moves if not checks.exposes(m)]
 
     def _exposes(self, pos: Position, move: Move, mover: int, royal: frozenset[str]) -> bool:
         pos.push(move)
@@ -988,68 +1084,141 @@ class ZrfVariant(GameBase, Engine):
     def threatens(self, pos: Position, victim: int, royal: frozenset[str]) -> bool:
         """Whether the player to move in ``pos`` could capture a piece of ``victim``'s
         of the ``royal`` kinds with one of its moves (its own check not considered)."""
-        targets = {
-            sq
-            for sq, p in enumerate(pos.board)
-            if p is not None and p.color == victim and p.kind in royal
-        }
+        targets = self.royal_squares(pos, victim, royal)
         if not targets:
             return False
         turn = self._turn(pos)
-        return self._scan(pos, turn.player, turn.pieces_of, turn.move_type, frozenset(targets))
+        return self._scan(pos, turn, targets)
+
+    @staticmethod
+    def royal_squares(pos: Position, player: int, royal: frozenset[str]) -> frozenset[int]:
+        """The squares of ``player``'s pieces of the ``royal`` kinds: of the royal
+        squares the position keeps, as every ``checkmated`` kind is royal
+        (:meth:`piece_types`)."""
+        board = pos.board
+        return frozenset(sq for sq in pos.royals[player] if (p := board[sq]) and p.kind in royal)
 
     def _scan(
+        self, pos: Position, turn: _TurnView, targets: frozenset[int], skip: int = -1
+    ) -> bool:
+        """Whether some turn of ``turn``'s (of its owner's pieces, other than the one
+        on ``skip``) would remove a piece standing on ``targets``: a move that does, or, in a
+        game of several steps, a turn that goes on from a partial step to one.
+
+        A piece whose moves reach no target on any board is passed by (:meth:`_reach`),
+        and a piece's answer is kept with the squares it read, while the rest of
+        what it reads (the turn, the last move) is the same (:class:`_ScanMemo`).
+        """
+        if self.partial_turns:
+            return self._scan_turns(pos, turn, targets, skip)
+        board = pos.board
+        squares = range(len(board))
+        hitters = self.hitters(board, turn.pieces_of, turn.move_type, targets, squares, skip)
+        return self.hit_by(pos, turn, targets, hitters)
+
+    def hitters(
         self,
-        pos: Position,
-        player: int,
+        board: list[Piece | None] | dict[int, Piece | None],
         owner: int,
         move_type: str | None,
         targets: frozenset[int],
+        squares: Iterable[int],
         skip: int = -1,
+    ) -> list[int]:
+        """Those of ``squares`` (but ``skip``) that hold a piece of ``owner``'s whose
+        moves could reach a target on some board (:meth:`_reach`)."""
+        reaches = self._reaches_of(owner, move_type)
+        out: list[int] = []
+        for sq in squares:
+            piece = board[sq]
+            if piece is None or piece.color != owner or sq == skip:
+                continue
+            where = reaches[sq].get(piece, _UNSEEN)
+            if where is _UNSEEN:
+                where = reaches[sq][piece] = self._reach(owner, move_type, piece.kind, sq)
+            if where is None or not targets.isdisjoint(where):
+                out.append(sq)
+        return out
+
+    def hit_by(
+        self, pos: Position, turn: _TurnView, targets: frozenset[int], squares: Sequence[int]
     ) -> bool:
-        """Whether some turn of ``owner``'s pieces (other than the one on ``skip``)
-        would remove a piece standing on ``targets``: a move that does, or, in a
-        game of several steps, a turn that goes on from a partial step to one."""
-        continued: list[Emitted] | None = [] if self.partial_turns else None
+        """Whether a move of the piece on one of ``squares``, made in ``turn``, would
+        remove a piece on ``targets``, in a game of one-step turns."""
+        if not squares:
+            return False
+        board, memo = pos.board, self._scan_memo
+        player, owner, move_type = turn.player, turn.pieces_of, turn.move_type
+        run = Run(self, pos, self._links[owner], player, owner, "", [], targets=targets)
+        context = (player, owner, move_type, targets)
+        last = state_of(pos)
+        for sq in squares:
+            piece = board[sq]
+            assert piece is not None
+            key = (context, sq, piece)
+            known = memo.recall(key, last, board)
+            if known is None:
+                read = self._run_logged(run, move_type, sq, piece, memo.logs(key))
+                if read is not None:
+                    memo.keep(key, last if run.read_last else None, read, board, run.hit)
+                known = run.hit
+            if known:
+                return True
+        return False
+
+    def _scan_turns(
+        self, pos: Position, turn: _TurnView, targets: frozenset[int], skip: int
+    ) -> bool:
+        """:meth:`_scan` in a game of several steps: every piece's first steps are
+        run, and the turns that go on from those that hit nothing are searched."""
+        player, owner, move_type = turn.player, turn.pieces_of, turn.move_type
+        continued: list[Emitted] = []
         run = Run(
             self, pos, self._links[owner], player, owner, "", [], targets=targets,
             continued=continued,
         )
-        board = pos.board
-        # a piece's answer is kept with the squares it read, while the rest of
-        # what it reads (the turn, the last move) is the same (:class:`_ScanMemo`)
-        memo = None if continued is not None else self._scan_memo
-        context = (player, owner, move_type, targets)
-        last = state_of(pos)
-        for sq, piece in enumerate(board):
+        for sq, piece in enumerate(pos.board):
             if piece is None or piece.color != owner or sq == skip:
                 continue
-            if memo is None:
-                self._run_blocks(run, move_type, sq, piece, False)
-            else:
-                key = (context, sq, piece)
-                known = memo.recall(key, last, board)
-                if known is None:
-                    known = self._logged_run(run, move_type, sq, piece, memo, key, last)
-                if known:
-                    return True
+            self._run_blocks(run, move_type, sq, piece, False)
             if run.hit:
                 return True
-        if not continued:
-            return False
         path: set[tuple[Any, ...]] = set()
         return any(
             self._goes_on_to(pos, self.realize(pos, em, owner), player, owner, targets, path)
             for em in continued
         )
 
-    def _logged_run(
-        self, run: Run, move_type: str | None, sq: int, piece: Piece, memo: _ScanMemo,
-        key: tuple[Any, ...], last: ZrfState,
-    ) -> bool:
-        """Run the piece's blocks for a scan, reading the board through a log; keep
-        the answer with what was read (and the last move, if a test read it),
-        unless the run asked the game itself."""
+    def _reaches_of(self, owner: int, move_type: str | None) -> list[dict[Piece, Any]]:
+        """Per square, piece -> where its moves reach (:meth:`_reach`), as found."""
+        found = self._reaches.get((owner, move_type))
+        if found is None:
+            found = self._reaches[owner, move_type] = [{} for _ in range(len(self.positions()))]
+        return found
+
+    def _reach(
+        self, owner: int, move_type: str | None, kind: str, sq: int
+    ) -> frozenset[int] | None:
+        """The squares a move of ``owner``'s ``kind`` from ``sq`` could remove a
+        piece on, on any board (:func:`.reach.reach`; None: anywhere).  A turn of
+        several steps goes on from where its steps land, so its first steps
+        bound nothing: the check test of such a game does not ask (:meth:`_scan_turns`)."""
+        blocks = [
+            ops
+            for block_type, ops in self.zrf_type(kind).moves
+            if move_type is None or block_type == move_type
+        ]
+        return reach(blocks, sq, self._links[owner], self._shapes)
+
+    def _run_logged(
+        self, run: Run, move_type: str | None, sq: int, piece: Piece, logging: bool
+    ) -> list[int] | None:
+        """Run the piece's blocks, reading the board through a log when ``logging``:
+        the squares read (``run.read_last`` says whether the last move was read
+        too), or None where not logged or where the run asked the game itself."""
+        if not logging:
+            self._run_blocks(run, move_type, sq, piece, False)
+            return None
         board = run.board
         log = _ReadLog(board)
         run.board = log
@@ -1058,9 +1227,7 @@ class ZrfVariant(GameBase, Engine):
             self._run_blocks(run, move_type, sq, piece, False)
         finally:
             run.board = board
-        if not run.nested:
-            memo.keep(key, last if run.read_last else None, log.read, board, run.hit)
-        return run.hit
+        return None if run.nested else log.read
 
     def _goes_on_to(
         self,
@@ -1132,7 +1299,8 @@ class ZrfVariant(GameBase, Engine):
             stand_in = self.piece(run.piece.kind, victim, (), run.piece.attributes)
         board[sq] = stand_in
         try:
-            return self._scan(pos, attacker, attacker, move_type, frozenset({sq}), skip=sq)
+            turn = _TurnView(attacker, attacker, move_type)
+            return self._scan(pos, turn, frozenset({sq}), skip=sq)
         finally:
             board[sq] = original
 
@@ -1368,12 +1536,17 @@ class ZrfVariant(GameBase, Engine):
                 pos.board[sq] = self.piece(kind, owner, (), attrs)
             else:
                 raise FenError(f"cannot read ({' '.join(group)}) in a {self.title} position")
+        self._find_royals(pos)
+        self._start_turn(pos, index, last)
+
+    def _find_royals(self, pos: Position) -> None:
+        """Note the squares of each player's royal pieces (``Position.royals``), which
+        moves then keep up to date and the check test reads."""
         royals: list[list[int]] = [[] for _ in self.player_range]
         for sq, piece in enumerate(pos.board):
             if piece is not None and piece.royal and piece.color is not None:
                 royals[piece.color].append(sq)
         pos.royals = tuple(tuple(r) for r in royals)
-        self._start_turn(pos, index, last)
 
     def _copy_into(self, pos: Position, source: Position) -> None:
         pos.board[:] = source.board
@@ -1400,6 +1573,69 @@ class ZrfVariant(GameBase, Engine):
         if sq is None:
             raise FenError(f"no position {shown(name)} in {self.title}")
         return sq
+
+
+class _ChecksFromOnePosition:
+    """The check tests of the moves from one position, in a game of one-step turns.
+
+    Every move from a position hands the turn to the same entry of the turn
+    order, and most leave the board as it was but on the few squares a piece
+    leaves, enters or is taken from.  So the enemy pieces that could reach a
+    royal square are found on the whole board once; for a move that only
+    relocates and removes pieces, and none royal, only the squares it writes
+    are looked at again, and where no enemy piece could then hit, the move is
+    not even made.  Other moves take the general path (``_exposes``).
+    """
+
+    def __init__(self, game: ZrfVariant, pos: Position, royal: frozenset[str]) -> None:
+        self.game = game
+        self.pos = pos
+        self.victim = pos.turn
+        self.royal = royal
+        #: the turn-order entry that moves next, whatever the move (None: not known)
+        self.turn = game.turn_after(pos)
+        self.targets = game.royal_squares(pos, pos.turn, royal)
+        #: the squares of the enemy pieces that could hit a target, as the board stands
+        self.hitters: list[int] = []
+        if self.turn is not None and self.targets:
+            board = pos.board
+            self.hitters = game.hitters(
+                board, self.turn.pieces_of, self.turn.move_type, self.targets, range(len(board))
+            )
+
+    def exposes(self, move: Move) -> bool:
+        """Whether ``move`` leaves a royal piece of the mover's capturable."""
+        pos, game, turn, targets = self.pos, self.game, self.turn, self.targets
+        after = _plain_writes(pos.board, move.actions) if turn is not None and targets else None
+        if turn is None or after is None or not targets.isdisjoint(after):
+            return game._exposes(pos, move, self.victim, self.royal)
+        owner, move_type = turn.pieces_of, turn.move_type
+        squares = [sq for sq in self.hitters if sq not in after]
+        squares += game.hitters(after, owner, move_type, targets, after)
+        if not squares:
+            return False
+        pos.push(move)
+        try:
+            return game.hit_by(pos, turn, targets, squares)
+        finally:
+            pos.pop()
+
+
+def _plain_writes(
+    board: list[Piece | None], actions: Iterable[Action]
+) -> dict[int, Piece | None] | None:
+    """The squares a move of relocations and removals (and reserves) writes, with
+    what stands on each after it; None for a move with other actions."""
+    after: dict[int, Piece | None] = {}
+    for act in actions:
+        if type(act) is Relocate:
+            after[act.to] = after[act.frm] if act.frm in after else board[act.frm]
+            after[act.frm] = None
+        elif type(act) is Remove:
+            after[act.sq] = None
+        elif type(act) is not Hand:
+            return None
+    return after
 
 
 class _TurnSearch:
@@ -1515,15 +1751,17 @@ class _ReadLog(list[Piece | None]):
         self.read: list[int] = []
 
     def __getitem__(self, sq: Any) -> Any:
-        if isinstance(sq, int):
-            self.read.append(sq % len(self))
-        else:  # a slice: every square, to be safe
-            self.read.extend(range(len(self)))
-        return super().__getitem__(sq)
+        # as read: the memo makes every index a square (a slice, every square)
+        self.read.append(sq)
+        return list.__getitem__(self, sq)
 
     def __iter__(self) -> Any:
         self.read.extend(range(len(self)))
         return super().__iter__()
+
+
+#: not yet in a table of reaches (None there means "anywhere")
+_UNSEEN = object()
 
 
 def _nothing_read(board: list[Piece | None]) -> tuple[()]:
@@ -1531,40 +1769,60 @@ def _nothing_read(board: list[Piece | None]) -> tuple[()]:
     return ()
 
 
-_Kept = tuple["ZrfState | None", Callable[[list["Piece | None"]], Any], Any, bool]
-"""One answer of :class:`_ScanMemo`: the last move it read (None: it read none),
-a getter of the squares it read, what stood on them, and whether a target was hit."""
+Answer = TypeVar("Answer")
 
 
-class _ScanMemo:
-    """What a piece's moves answered in a check test (does one remove a piece on
-    the targets?), kept with the squares the run read and what stood there.
+class _ScanMemo(Generic[Answer]):
+    """What a piece's programs answered (in a check test: does a move remove a
+    piece on the targets?; in generation: the piece's moves), kept with the
+    squares the run read and what stood there.
 
     A program's run depends on nothing but the board squares it reads, the
     piece, its square, the turn and the last move (the key), so while those
-    squares hold the same pieces the answer is the same: a check test then
-    compares a few squares instead of running the piece's programs.  A run that
-    asks the game itself (``attacked?``) is never kept.  A game's check tests
-    spend most of the Zillions engine's time (docs/speed.md).
+    squares hold the same pieces the answer is the same: a check test, or a
+    generation, then compares a few squares instead of running the piece's
+    programs.  A run that asks the game itself (``attacked?``) is never kept.
     """
 
-    #: answers kept per key, newest first, and keys kept in all (then all are
-    #: forgotten): at most 120,000 answers, some 80 MB; chess.zrf's perft(4)
-    #: keeps 1,400 answers under 500 keys
+    #: answers kept per key, newest first, and keys kept in all, and the weight of
+    #: all kept since the memo was last emptied (an answer weighs one, and one
+    #: more per move it holds); past either bound all are forgotten: at most
+    #: 120,000 answers, some 80 MB, or as many moves.  chess.zrf's perft(4) keeps
+    #: 70 answers under 32 keys in the check test, 453 moves under 70 keys in
+    #: generation
     PER_KEY = 4
     MOST_KEYS = 30_000
+    MOST_WEIGHT = 120_000
+    #: a run that read more squares than this and half the board is not kept: a
+    #: piece that surveys the board (Cyvasse's) would find its squares changed
+    #: after almost every move, and logging its reads costs more than it saves
+    FEW_SQUARES = 24
 
     def __init__(self) -> None:
-        self._kept: dict[tuple[Any, ...], list[_Kept]] = {}
+        #: key -> (the last move it read (None: it read none), a getter of the
+        #: squares it read, what stood on them, the answer), newest first
+        self._kept: dict[
+            tuple[Any, ...],
+            list[tuple[ZrfState | None, Callable[[list[Piece | None]], Any], Any, Answer]],
+        ] = {}
+
+        #: the keys whose runs read too many squares to be kept
+        self._wide: set[tuple[Any, ...]] = set()
+        self._weight = 0
+
+    def logs(self, key: tuple[Any, ...]) -> bool:
+        """Whether a run for ``key`` should be logged to be kept: not where its last
+        logged run read too much of the board."""
+        return key not in self._wide
 
     def recall(
         self, key: tuple[Any, ...], last: ZrfState, board: list[Piece | None]
-    ) -> bool | None:
+    ) -> Answer | None:
         """The answer kept for ``key`` whose squares hold what they held (and, for a
         run that read the last move, whose last move was ``last``), or None."""
-        for read_last, read, pieces, hit in self._kept.get(key, ()):
+        for read_last, read, pieces, answer in self._kept.get(key, ()):
             if (read_last is None or read_last == last) and read(board) == pieces:
-                return hit
+                return answer
         return None
 
     def keep(
@@ -1573,20 +1831,31 @@ class _ScanMemo:
         last: ZrfState | None,
         read: list[int],
         board: list[Piece | None],
-        hit: bool,
+        answer: Answer,
+        weight: int = 1,
     ) -> None:
-        """Keep ``hit`` for ``key``, with the squares ``read`` and what stands there
-        (``last``: the last move, for a run that read it)."""
+        """Keep ``answer`` for ``key``, with the squares ``read`` and what stands there
+        (``last``: the last move, for a run that read it); ``weight``: what it
+        counts towards :data:`MOST_WEIGHT`."""
         # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
         # pieces are interned, so == between the tuples is an identity test
-        squares = tuple(dict.fromkeys(read))
+        size = len(board)
+        if not all(type(sq) is int for sq in read):
+            read = list(range(size))  # a slice was read: every square, to be safe
+        squares = tuple(dict.fromkeys(sq % size for sq in read))
+        if len(squares) > max(self.FEW_SQUARES, size // 2):
+            self._wide.add(key)  # such runs are not logged again (:meth:`logs`)
+            return
         getter: Callable[[list[Piece | None]], Any] = (
             operator.itemgetter(*squares) if squares else _nothing_read
         )
-        if len(self._kept) >= self.MOST_KEYS:
+        if len(self._kept) >= self.MOST_KEYS or self._weight + weight > self.MOST_WEIGHT:
             self._kept.clear()
+            self._wide.clear()
+            self._weight = 0
+        self._weight += weight
         entries = self._kept.setdefault(key, [])
-        entries.insert(0, (last, getter, getter(board), hit))
+        entries.insert(0, (last, getter, getter(board), answer))
         del entries[self.PER_KEY :]
 
 

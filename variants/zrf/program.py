@@ -34,6 +34,18 @@ from typing import TYPE_CHECKING, NamedTuple
 from trebuchet.variants.errors import shown
 from trebuchet.variants.pieces import Piece
 from trebuchet.variants.zrf.errors import ZrfError
+from trebuchet.variants.zrf.reach import (
+    STAY,
+    Back,
+    Branch,
+    Hit,
+    Jump,
+    Loop,
+    MarkHere,
+    Shape,
+    Slide,
+    Step,
+)
 from trebuchet.variants.zrf.tree import Atom, Form, Node, Str
 
 if TYPE_CHECKING:
@@ -294,10 +306,15 @@ class Run:
         self.frm = None if dropping else sq
         self.piece = piece
         self.to = -1
-        self.parts = []
-        self.effects = []
-        self.flags = {}
-        self.pflags = {}
+        # fresh only when used: most blocks leave them empty (emitted moves copy them)
+        if self.parts:
+            self.parts = []
+        if self.effects:
+            self.effects = []
+        if self.flags:
+            self.flags = {}
+        if self.pflags:
+            self.pflags = {}
         self.steps = 0
 
     # -- reading the board before the move --------------------------------------
@@ -428,6 +445,16 @@ class Compiler:
         self._compiled: dict[int, tuple[Node, list[Op]]] = {}
         #: the kind keys pieces are promoted into by ``(add T…)`` and its kin
         self.promoted: set[str] = set()
+        #: how each operation moves the current position, for :func:`.reach.reach`
+        #: (an operation without one may go anywhere)
+        self.shapes: dict[Op, Shape] = dict(_ATOM_SHAPES)
+        #: where each location points, as the shape of an effect there
+        self.places: dict[Loc, Hit] = {_here: Hit()}
+
+    def shaped(self, op: Op, shape: Shape) -> Op:
+        """``op``, its shape noted."""
+        self.shapes[op] = shape
+        return op
 
     def promotion(self, nodes: Sequence[Node]) -> tuple[str, ...]:
         """The kinds an ``add`` form promotes the moving piece into (remembered)."""
@@ -477,9 +504,10 @@ class Compiler:
         word = node.text
         world = self.world
         if word in world.directions:
-            return _step(word)
+            return self.shaped(_step(word), Step(word))
         if word in world.positions:
-            return _jump(world.positions[word])
+            index = world.positions[word]
+            return self.shaped(_jump(index), Jump(index))
         simple = _ATOMS.get(word)
         if simple is not None:
             return simple
@@ -501,15 +529,20 @@ class Compiler:
             and isinstance(node.args[0], Atom)
             and node.args[0].text in self.world.directions
         ):
-            return _toward(OPPOSITE_PREFIX + node.args[0].text)
+            backward = OPPOSITE_PREFIX + node.args[0].text
+            return self._place(_toward(backward), Hit(backward))
         if isinstance(node, Atom):
             if node.text in self.world.directions:
-                return _toward(node.text)
+                return self._place(_toward(node.text), Hit(node.text))
             if node.text in self.world.positions:
                 index = self.world.positions[node.text]
-                return lambda run: index
+                return self._place(lambda run: index, Hit(at=index))
         where = f"location {shown(_text(node))}"
         raise self.refuse(where, node, "expected a direction or a position")
+
+    def _place(self, where: Loc, shape: Hit) -> Loc:
+        self.places[where] = shape
+        return where
 
     # -- conditions -----------------------------------------------------------
     def cond(self, node: Node) -> Cond:
@@ -676,6 +709,12 @@ _ATOMS: dict[str, Op] = {
     "flip": _flip_at(_here),
     "change-owner": _change_owner_at(_here),
 }
+_ATOM_SHAPES: dict[Op, Shape] = {
+    **{op: STAY for op in _ATOMS.values()},
+    _mark: MarkHere(),
+    _back: Back(),
+    _ATOMS["capture"]: Hit(),
+}
 
 
 # -- instruction forms -------------------------------------------------------------
@@ -684,8 +723,7 @@ _ATOMS: dict[str, Op] = {
 def _verify(c: Compiler, node: Form) -> Op:
     if len(node.args) != 1:
         raise c.refuse("(verify …) with other than one condition", node)
-    test = c.cond(node.args[0])
-    return test
+    return c.shaped(c.cond(node.args[0]), STAY)
 
 
 def _if(c: Compiler, node: Form) -> Op:
@@ -700,7 +738,7 @@ def _if(c: Compiler, node: Form) -> Op:
     def branch(run: Run) -> bool:
         return run_ops(then if test(run) else other, run)
 
-    return branch
+    return c.shaped(branch, Branch(then, other))
 
 
 def _while(c: Compiler, node: Form) -> Op:
@@ -720,7 +758,7 @@ def _while(c: Compiler, node: Form) -> Op:
                 return False
         return True
 
-    return loop
+    return c.shaped(loop, Loop(body))
 
 
 def _slide(c: Compiler, node: Form) -> Op | None:
@@ -755,7 +793,7 @@ def _slide(c: Compiler, node: Form) -> Op | None:
                 return False
             run.cur = target
 
-    return slide
+    return c.shaped(slide, Slide(direction))
 
 
 def _add_form(c: Compiler, node: Form) -> Op:
@@ -765,7 +803,7 @@ def _add_form(c: Compiler, node: Form) -> Op:
         run.emit(kinds)
         return True
 
-    return add
+    return c.shaped(add, STAY)
 
 
 def _add_partial(c: Compiler, node: Form) -> Op:
@@ -800,7 +838,7 @@ def _partial_add(c: Compiler, node: Form, *, copy: bool) -> Op:
         run.emit(kinds, partial=continuation, copy=copy)
         return True
 
-    return add
+    return c.shaped(add, STAY)
 
 
 def _add_copy(c: Compiler, node: Form) -> Op:
@@ -811,19 +849,20 @@ def _add_copy(c: Compiler, node: Form) -> Op:
         run.emit(kinds, copy=True)
         return True
 
-    return add
+    return c.shaped(add, STAY)
 
 
 def _capture(c: Compiler, node: Form) -> Op:
-    return _capture_at(c.loc(node.args[0] if node.args else None))
+    where = c.loc(node.args[0] if node.args else None)
+    return c.shaped(_capture_at(where), c.places[where])
 
 
 def _flip(c: Compiler, node: Form) -> Op:
-    return _flip_at(c.loc(node.args[0] if node.args else None))
+    return c.shaped(_flip_at(c.loc(node.args[0] if node.args else None)), STAY)
 
 
 def _change_owner(c: Compiler, node: Form) -> Op:
-    return _change_owner_at(c.loc(node.args[0] if node.args else None))
+    return c.shaped(_change_owner_at(c.loc(node.args[0] if node.args else None)), STAY)
 
 
 def _change_type(c: Compiler, node: Form) -> Op:
@@ -831,7 +870,7 @@ def _change_type(c: Compiler, node: Form) -> Op:
         raise c.refuse("(change-type) without a piece", node)
     kind = c.kind(node.args[0])
     where = c.loc(node.args[1] if len(node.args) > 1 else None)
-    return _effect_at(where, lambda run, sq: ChangeType(sq, kind))
+    return c.shaped(_effect_at(where, lambda run, sq: ChangeType(sq, kind)), STAY)
 
 
 def _create(c: Compiler, node: Form) -> Op:
@@ -858,7 +897,7 @@ def _create(c: Compiler, node: Form) -> Op:
             return None
         return Create(sq, run.engine.make_piece(made, owner))
 
-    return _effect_at(where, created)
+    return c.shaped(_effect_at(where, created), c.places[where])
 
 
 def _set_attribute(c: Compiler, node: Form) -> Op:
@@ -866,7 +905,7 @@ def _set_attribute(c: Compiler, node: Form) -> Op:
         raise c.refuse("(set-attribute …) without a name and a value", node)
     name = c.name(node.args[0])
     value = c.cond(node.args[1])
-    return _effect_at(_here, lambda run, sq: SetAttribute(sq, name, value(run)))
+    return c.shaped(_effect_at(_here, lambda run, sq: SetAttribute(sq, name, value(run))), STAY)
 
 
 def _set_flag(c: Compiler, node: Form) -> Op:
@@ -879,7 +918,7 @@ def _set_flag(c: Compiler, node: Form) -> Op:
         run.flags[name] = value(run)
         return True
 
-    return set_flag
+    return c.shaped(set_flag, STAY)
 
 
 def _set_position_flag(c: Compiler, node: Form) -> Op:
@@ -897,7 +936,7 @@ def _set_position_flag(c: Compiler, node: Form) -> Op:
             run.pflags[name, sq] = value(run)
         return True
 
-    return set_flag
+    return c.shaped(set_flag, STAY)
 
 
 def _opposite(c: Compiler, node: Form) -> Op:
@@ -906,7 +945,8 @@ def _opposite(c: Compiler, node: Form) -> Op:
     direction = node.args[0].text
     if direction not in c.world.directions:
         raise c.refuse(f"direction {shown(direction)}", node)
-    return _step(OPPOSITE_PREFIX + direction)
+    backward = OPPOSITE_PREFIX + direction
+    return c.shaped(_step(backward), Step(backward))
 
 
 #: the name under which a direction's opposite is kept in the link tables
@@ -1003,6 +1043,13 @@ def _square_test(
 
     def build(c: Compiler, args: list[Node], node: Node) -> Cond:
         where = _one_loc(c, args, node, "predicate")
+        if where is _here:  # the commonest place, read without a call
+
+            def cond_here(run: Run) -> bool:
+                sq = run.cur
+                return sq >= 0 and test(run, run.board[sq])
+
+            return cond_here
 
         def cond(run: Run) -> bool:
             sq = where(run)
@@ -1034,6 +1081,14 @@ def _piece_test(c: Compiler, args: list[Node], node: Node) -> Cond:
         raise c.refuse("(piece?) without a piece", node)
     kind = c.kind(args[0])
     where = _one_loc(c, args[1:], node, "piece?")
+    if where is _here:  # the commonest place, read without a call
+
+        def cond_here(run: Run) -> bool:
+            sq = run.cur
+            piece = run.board[sq] if sq >= 0 else None
+            return piece is not None and piece.kind == kind
+
+        return cond_here
 
     def cond(run: Run) -> bool:
         sq = where(run)
