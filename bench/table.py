@@ -27,7 +27,8 @@ or trebuchet's own chess), or a wall time the issue sets a bound on:
   games per second per core against python-chess's read rate (no goal);
 - the Zillions engine: chess.zrf perft(3) against native chess (issue 28's goal:
   within 20x pure, 30x compiled), the file ``zrf export chess`` writes against
-  native chess and against chess.zrf (no goal), English draughts perft(6), and
+  native chess and against chess.zrf (no goal), the exported Duggan's Fantasy
+  Chess perft(3) against native (no goal), English draughts perft(6), and
   the replay of the 56 corpus saved games with ZRF move code on 2 processes
   (goal: under 120 s).
 
@@ -108,6 +109,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
     ("zrf_export", "exported chess.zrf perft(3), x slower than native", "{:.0f}x", None, None),
     ("zrf_export_fixture", "exported chess.zrf perft(3), x the fixture chess.zrf", "{:.2f}x",
      None, None),
+    ("zrf_export_duggan", "exported Duggan's Fantasy Chess perft(3), x slower than native",
+     "{:.0f}x", None, None),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
     ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
 ]
@@ -262,6 +265,10 @@ def _zrf() -> dict[str, float]:
     assert export_nodes == zrf_nodes, export_nodes
     out["zrf_export"] = export_time / native_time
     out["zrf_export_fixture"] = export_time / zrf_time
+    duggan = get_variant("duggans-fantasy-chess").start_position()
+    duggan_nodes, duggan_time = zrf.exported_perft("duggans-fantasy-chess", 3)
+    assert duggan_nodes == perft(duggan, 3), duggan_nodes
+    out["zrf_export_duggan"] = duggan_time / _seconds(lambda: perft(duggan, 3))
     if zrf.CORPUS.is_dir():
         nodes, took = zrf._timed_perft(str(zrf.CHECKERS), 6, "Checkers (English draughts)")
         assert nodes == 36768, nodes

@@ -61,9 +61,14 @@ def chess_ratio(depth: int) -> None:
 
 def exported_chess_perft(depth: int) -> tuple[int, float]:
     """perft of chess as ``trebuchet zrf export chess`` writes it: (nodes, seconds)."""
+    return exported_perft("chess", depth)
+
+
+def exported_perft(name: str, depth: int) -> tuple[int, float]:
+    """perft of the game as ``trebuchet zrf export NAME`` writes it: (nodes, seconds)."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "chess.zrf"
-        path.write_text(variant_to_zrf(get_variant("chess")), encoding="latin-1")
+        path = Path(folder) / f"{name}.zrf"
+        path.write_text(variant_to_zrf(get_variant(name)), encoding="latin-1")
         return _timed_perft(str(path), depth)
 
 

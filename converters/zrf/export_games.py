@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
+from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -326,4 +327,5 @@ GAMES: dict[str, GameExport] = {
         extra_pieces=shatranj.extra_pieces,
     ),
     "catapults-of-troy": GameExport(**catapults_export()),
+    "duggans-fantasy-chess": GameExport(**duggan_export()),
 }

@@ -27,6 +27,7 @@ from trebuchet.variants.zrf.game import ZrfVariant
 #: the draws of FIDE chess that Zillions has no goal for (docs/zrf.md)
 CHESS_DRAWS = "the draws by insufficient material, the 75-move rule and fivefold repetition"
 FOOLS_MATE = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
+DUGGAN = "duggans-fantasy-chess"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 
@@ -160,13 +161,26 @@ PLAYED_ALIKE = [
     ("shatranj-of-troy", (), 61951),
     ("shatranj-of-troy", ("bare-king",), 61951),
     ("catapults-of-troy", (), 8173),
+    ("duggans-fantasy-chess", (), 115873),
+    ("duggans-fantasy-chess", ("cornered-assassin",), 95171),
+    ("duggans-fantasy-chess", ("cowardly-assassin",), 21515),
+    ("duggans-fantasy-chess", ("cornered-assassin", "cowardly-assassin"), 21435),
 ]
 #: games whose coordinates name a special move by a suffix no Zillions move carries:
 #: their moves are paired by the board they leave (test_export_catapults_of_troy.py)
 OWN_COORDINATES = {"catapults-of-troy"}
-#: seed games the writer does not yet express whole, each with a piece it leaves out
+#: games whose exported file the engine plays too slowly for perft(3) and 20 random
+#: positions in ``make test``: perft(2) and this many positions here, perft(3) in
+#: bench/table.py (the Mercenary's threat is written out square by square)
+SLOW = {"duggans-fantasy-chess": 2}
+#: games the writer does not yet express whole, each with a rule it leaves out (the
+#: seed games' one corner each is named in their own test files)
 NOT_YET = {
-    "duggans-fantasy-chess": "Golem: special piece, moves not expressed",
+    "three-check": "the game's own endings",
+    "crazyhouse": "pieces in hand and drops",
+    "atomic": "the game's special moves",
+    "racing-kings": "the game's own rule over which moves are legal",
+    "chess960": "castling by this game's own rule",
 }
 
 
@@ -176,7 +190,9 @@ def test_exported_file_has_the_native_perft_3(
 ) -> None:
     variant = get_variant(name, options)
     assert perft(variant.start_position(), 3) == nodes
-    assert perft(exported(variant).start_position(), 3) == nodes
+    depth = 2 if name in SLOW else 3
+    native = perft(variant.start_position(), depth)
+    assert perft(exported(variant).start_position(), depth) == native
 
 
 @pytest.mark.parametrize(
@@ -188,7 +204,7 @@ def test_random_positions_play_the_same_in_the_exported_file(
     """20 positions of random play, each exported with its setup: perft(2) equal,
     and each side's legal moves, written in coordinates, read by the other."""
     variant = get_variant(name, options)
-    for pos in random_positions(variant, 20, seed=29):
+    for pos in random_positions(variant, SLOW.get(name, 20), seed=29):
         native = without_en_passant(variant, pos) if pos.ep else pos
         game = exported(variant, pos)
         zpos = game.start_position()
@@ -267,10 +283,13 @@ def test_titan_castling_reads_as_trebuchet_writes_it() -> None:
         pytest.param("king-of-the-hill", "8/8/8/4K3/8/8/8/k7 b - - 0 1", "1-0", id="hill"),
         pytest.param("horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", "0-1", id="horde-gone"),
         pytest.param("antichess", "8/8/8/8/8/8/8/7p w - - 0 1", "1-0", id="all-given"),
+        pytest.param(DUGGAN, "7k/8/8/8/4g3/8/3MMM2/3MKM2 w - - 0 1", "0-1", id="crush-mate"),
+        pytest.param(DUGGAN, "8/8/8/8/G7/8/g1K5/k7 b - - 0 1", "1/2-1/2", id="df-stalemate"),
     ],
 )
 def test_the_game_ends_as_native(name: str, fen: str, result: str) -> None:
-    """Checkmate, stalemate, the hill, the horde gone, antichess's last piece lost."""
+    """Checkmate, stalemate, the hill, the horde gone, antichess's last piece lost, and
+    Duggan's mate by a Golem's crush through a wall of pieces (DF-7) and stalemate."""
     variant = get_variant(name)
     native = variant.position(fen)
     ended = exported(variant, native).start_position()
