@@ -233,6 +233,9 @@ class GameBase:
         self._asked: dict[_PieceKey, Piece] = {}
         #: the position :meth:`outcome_and_moves` is judging and its legal moves
         self._moves_known: tuple[Position, list[Move]] | None = None
+        #: the start position as read once, with its text: a file of many games
+        #: from the start copies it instead of reading the FEN again
+        self._start_read: tuple[str, Position] | None = None
 
     # -- declarations a game provides --------------------------------------------
     def piece_types(self) -> list[PieceType]:
@@ -356,9 +359,22 @@ class GameBase:
 
     def position(self, fen: str | None = None) -> Position:
         """A new position from trebuchet FEN (the start when None); FenError if unreadable."""
+        text = self.start_fen if fen is None else fen
+        if text == self.start_fen:
+            return self._start_copy(text)
         pos = Position(self)
-        self.read_fen(pos, self.start_fen if fen is None else fen)
+        self.read_fen(pos, text)
         return pos
+
+    def _start_copy(self, text: str) -> Position:
+        """A copy of the start position, read once per game object: most games of
+        a file start there, and a copy is ten times cheaper than reading the FEN
+        (the start's text is kept with it, since an option may set it late)."""
+        if self._start_read is None or self._start_read[0] != text:
+            pos = Position(self)
+            self.read_fen(pos, text)
+            self._start_read = (text, pos)
+        return self._start_read[1].copy()
 
 
     def square(self, name: str) -> int:

@@ -8,6 +8,7 @@ from tests.core.test_chess_perft import perft_table
 from tests.helpers import position
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.pieces import WALL
+from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_names
 
 
@@ -25,6 +26,26 @@ def test_chess_fens_round_trip(fen: str) -> None:
 def test_every_start_fen_round_trips(name: str) -> None:
     variant = get_variant(name)
     assert variant.start_position().fen() == variant.start_fen
+
+
+def _state(pos: Position) -> tuple[object, ...]:
+    """Everything a position holds but its moves."""
+    return (pos.key(), pos.fen(), pos.royals, pos.hands, pos.ep_victim, pos.checks_left, pos.gates)
+
+
+@pytest.mark.parametrize("name", variant_names())
+def test_start_copies_are_the_start_read_again(name: str) -> None:
+    """The start is read once per game object and copied after: each copy is what
+    reading the start FEN gives, and a move played on one leaves the next alone."""
+    variant = get_variant(name)
+    read = Position(variant)
+    variant.read_fen(read, variant.start_fen)
+    first = variant.start_position()
+    assert _state(first) == _state(read)
+    moves = first.legal_moves()
+    if moves:
+        first.push(moves[-1])
+    assert _state(variant.position(variant.start_fen)) == _state(read)
 
 
 def test_extended_fen_features_round_trip() -> None:
