@@ -187,14 +187,15 @@ def export_command(
     """
     variant = get_variant(variant_name, options)
     position = variant.position(fen) if fen is not None else None
+    text = variant_to_zrf(variant, position)
+    if output is None:
+        click.echo(text, nl=False)
+    else:
+        write_text(output, text, encoding="latin-1", newline="\r\n")
+    # after the file is written: a failed write is its one line of error alone
     lost = limitations(variant, position)
     if lost:
         click.echo(
             f"trebuchet: warning: {variant.name}: not expressed in the file: {'; '.join(lost)}",
             err=True,
         )
-    text = variant_to_zrf(variant, position)
-    if output is None:
-        click.echo(text, nl=False)
-        return
-    write_text(output, text, encoding="latin-1", newline="\r\n")
