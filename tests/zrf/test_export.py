@@ -15,7 +15,7 @@ from trebuchet.converters.load import load_variant
 from trebuchet.converters.zrf.model import parse_zrf, read_zrf
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import atom, limitations, variant_to_zrf
-from trebuchet.variants.move import Move, Place
+from trebuchet.variants.move import Move, MoveKind, Place
 from trebuchet.variants.perft import perft
 from trebuchet.variants.pieces import WALL, Piece
 from trebuchet.variants.position import Position
@@ -140,10 +140,21 @@ def random_positions(variant: Variant, count: int, seed: int) -> list[Position]:
 
 
 def without_en_passant(variant: Variant, pos: Position) -> Position:
-    """``pos`` without its en passant right, which no setup can carry (docs/zrf.md)."""
+    """``pos`` without its en passant right, which no setup can carry (docs/zrf.md).
+
+    Nothing else is dropped: the exported file must name the right as left out,
+    and the moves lost with it must all be captures in passing.
+    """
+    assert any(
+        item.startswith("the en passant right") for item in limitations(variant, pos)
+    ), pos.fen()
     fields = pos.fen().split()
     fields[3] = "-"
-    return variant.position(" ".join(fields))
+    plain = variant.position(" ".join(fields))
+    kept = {plain.move_text(m) for m in plain.legal_moves()}
+    lost = [m for m in pos.legal_moves() if pos.move_text(m) not in kept]
+    assert all(m.tag == MoveKind.EN_PASSANT for m in lost), pos.fen()
+    return plain
 
 
 #: (game, options) whose exported file plays the native game, with perft(3) from
