@@ -133,7 +133,21 @@ def load_include(
     if wanted.is_absolute() or wanted.anchor or PurePosixPath(name).is_absolute():
         raise _outside(name, root, including, line)
     base = Path(including).parent if including else Path.cwd()
-    target = base.joinpath(*wanted.parts)
+    try:
+        target = _found_include(name, base.joinpath(*wanted.parts), root, including, line)
+    except (OSError, ValueError) as exc:  # a NUL in the name, a name longer than NAME_MAX
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ZrfError(
+            f"included file {shown(name)} cannot be looked for: {reason}", including, line
+        ) from None
+    data = read_bytes(target, limit, lambda reason: ZrfError(
+        f"included file {shown(name)}: {reason} (with the rules file and earlier includes, at "
+        f"most {MAX_TOTAL_BYTES} bytes)", including, line))
+    return decode(data), str(target)
+
+
+def _found_include(name: str, target: Path, root: Path, including: str, line: int) -> Path:
+    """The file ``target`` names, its last part matched case-insensitively, inside ``root``."""
     folder = target.parent
     if not target.is_file() and folder.is_dir() and _inside(folder, root):
         lowered = target.name.lower()
@@ -142,10 +156,7 @@ def load_include(
         raise _outside(name, root, including, line)
     if not target.is_file():
         raise ZrfError(f"included file {shown(name)} not found in {folder}", including, line)
-    data = read_bytes(target, limit, lambda reason: ZrfError(
-        f"included file {shown(name)}: {reason} (with the rules file and earlier includes, at "
-        f"most {MAX_TOTAL_BYTES} bytes)", including, line))
-    return decode(data), str(target)
+    return target
 
 
 def _inside(path: Path, root: Path) -> bool:

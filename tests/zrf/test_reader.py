@@ -294,6 +294,16 @@ def test_fifty_megabyte_file_is_refused_unread(tmp_path: Path) -> None:
     assert big.stat().st_size > MAX_BYTES
 
 
+@pytest.mark.parametrize("name", ["a\x00b.zrf", "9" * 300 + ".zrf"])
+def test_an_include_no_file_can_have_is_one_error(tmp_path: Path, name: str) -> None:
+    """A NUL byte or a name past NAME_MAX is an error naming file and line, not an OSError."""
+    target = tmp_path / "inc.zrf"
+    target.write_text(f'\n(include "{name}")\n(game (title "x"))\n')
+    with pytest.raises(ZrfError, match="cannot be looked for") as info:
+        read_zrf(target)
+    assert info.value.line == 2 and str(info.value).startswith(str(target))
+
+
 def test_missing_include_names_file_and_line(tmp_path: Path) -> None:
     target = tmp_path / "inc.zrf"
     target.write_text('\n(include "nowhere.zrf")\n(game (title "x"))\n')

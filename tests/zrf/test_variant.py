@@ -140,6 +140,7 @@ def test_killed_positions_are_missing_squares(
         assert walls == len(set(game.board.kill_positions) & grid), path.name
 
 
+@requires_shared("zillions", "corpus")
 def test_refusals_name_what_the_file_declares(
     converted: dict[tuple[Path, str, int], Game | ZrfError],
 ) -> None:
