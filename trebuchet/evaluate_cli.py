@@ -6,7 +6,6 @@ import functools
 import math
 import multiprocessing
 import shlex
-import signal
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -20,6 +19,7 @@ from trebuchet.converters.load import load_variant
 from trebuchet.evaluate_report import report_html
 from trebuchet.files import is_stdout, write_text
 from trebuchet.progress import Progress
+from trebuchet.spread import ignore_interrupts
 
 #: playouts a worker process plays per task: enough to outweigh sending them back
 BATCH = 8
@@ -50,19 +50,13 @@ def _playouts(
     batches = [list(range(start, min(start + BATCH, count))) for start in range(0, count, BATCH)]
     share = functools.partial(_batch, name, options, game, seed=seed, max_plies=max_plies,
                               player=player)
-    pool = multiprocessing.Pool(jobs, initializer=_leave_interrupts_to_the_command)
+    pool = multiprocessing.Pool(jobs, initializer=ignore_interrupts)
     try:
         for batch in pool.imap(share, batches):
             yield from batch
     finally:
         pool.terminate()
         pool.join()
-
-
-def _leave_interrupts_to_the_command() -> None:
-    """In a worker: ignore Ctrl-C, which a terminal sends to every process of the
-    command (an idle worker would die of it, with a traceback)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _figure(entry: Any) -> tuple[str, str]:

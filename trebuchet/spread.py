@@ -34,7 +34,6 @@ import re
 import signal
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import chain
@@ -99,8 +98,10 @@ class _Pool(Protocol):
     def close(self, pending: Iterable[_Future[Any]]) -> None: ...
 
 
-def _ignore_interrupts() -> None:
-    """A worker process leaves Ctrl-C to the command, which stops them all."""
+def ignore_interrupts() -> None:
+    """In a worker process: ignore Ctrl-C, which a terminal sends to every process
+    of the command (an idle worker would die of it, with a traceback); the command
+    stops them all."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
@@ -109,7 +110,9 @@ class _Processes:
 
     def __init__(self, jobs: int) -> None:
         self.workers = jobs
-        self._executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        from concurrent.futures import ProcessPoolExecutor  # only where --jobs asks for it
+
+        self._executor = ProcessPoolExecutor(max_workers=jobs, initializer=ignore_interrupts)
 
     def submit(self, fn: Callable[..., Any], *args: Any) -> _Future[Any]:
         return self._executor.submit(fn, *args)
