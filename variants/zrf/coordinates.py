@@ -86,8 +86,7 @@ def _from_hand(game: ZrfVariant, pos: Position, sq: int, kind: str) -> bool:
     """Whether a piece of ``kind`` stands on ``sq``, a position beside the board's
     grid (the extra positions come after the grid's cells)."""
     piece = pos.board[sq]
-    grid = game.geometry.files * game.geometry.ranks
-    return sq >= grid and piece is not None and piece.kind == kind
+    return sq >= game.geometry.grid_size and piece is not None and piece.kind == kind
 
 
 def _leaving(

@@ -546,7 +546,7 @@ class ZrfVariant(GameBase, Engine):
         last = (-1, -1)
         now = self.turn_index(pos)
         if isinstance(move, ZrfMove):
-            parts = (move.steps[-1] if move.steps else move).emitted.parts
+            parts = move.turn_steps[-1].emitted.parts
             if parts:
                 first = parts[0]
                 last = (first.frm if first.frm is not None else -1, first.to)
