@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.cli.test_jobs import archive
-from tests.helpers import ROOT
+from tests.helpers import ROOT, shared
 from trebuchet.cli import main
 from trebuchet.converters import pieces
 
@@ -37,6 +37,7 @@ def _free_port() -> int:
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[str]:
     """The address of a scheduler on 127.0.0.1 with two one-thread workers."""
+    shared("pgn", "pychess", "world_matches.pgn")  # its tests' games: no cluster without them
     address = f"tcp://127.0.0.1:{_free_port()}"
     dask = [sys.executable, "-m", "dask"]
     quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
