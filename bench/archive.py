@@ -101,13 +101,14 @@ def run_measured(command: list[str]) -> tuple[float, float, int]:
     return wall, cpu, sum(peaks.values())
 
 
-def python_chess_rate(games: int) -> float:
-    """Games per CPU second of python-chess reading the corpus (``games`` games), one
-    whole process, counted as trebuchet's are (CPU time: a loaded machine's wall
-    time would say more of the load than of either)."""
-    command = [sys.executable, "-c", PYTHON_CHESS_PROCESS, str(WORLD_MATCHES)]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, env=USER_ENV)  # cache
-    _, cpu, _ = run_measured(command)
+def python_chess_rate(path: Path, games: int) -> float:
+    """Games per CPU second of python-chess reading the archive ``path`` (``games``
+    games, the file trebuchet checks, so that neither side's start-up is spread
+    over more games), one whole process, counted as trebuchet's are (CPU time: a
+    loaded machine's wall time would say more of the load than of either)."""
+    warm = [sys.executable, "-c", PYTHON_CHESS_PROCESS, str(WORLD_MATCHES)]
+    subprocess.run(warm, check=True, stdout=subprocess.DEVNULL, env=USER_ENV)  # the cache
+    _, cpu, _ = run_measured([sys.executable, "-c", PYTHON_CHESS_PROCESS, str(path)])
     return games / cpu
 
 
@@ -137,12 +138,12 @@ def measure(copies: int = COPIES, repeat: int = 3) -> dict[str, float]:
         for _ in range(repeat):
             one_runs.append(run_measured(check_command(path, 1)))
             two_runs.append(run_measured(check_command(path, 2)))
+        theirs = python_chess_rate(path, games)
         room.append(room_for_two(Path(folder)))
     one = statistics.median(wall for wall, _, _ in one_runs)
     two = statistics.median(wall for wall, _, _ in two_runs)
     memory = max(peak for _, _, peak in one_runs + two_runs) / 1024
     per_core = games / statistics.median(cpu for _, cpu, _ in two_runs)
-    theirs = python_chess_rate(corpus)
     cpu_one = statistics.median(cpu for _, cpu, _ in one_runs)
     cpu_two = statistics.median(cpu for _, cpu, _ in two_runs)
     print(f"--jobs 1: {one:.1f} s ({cpu_one:.1f} s of CPU), --jobs 2: {two:.1f} s "
