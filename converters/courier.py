@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
-from typing import IO
 
 from trebuchet.converters.inputs import read_text
 from trebuchet.converters.record import (
@@ -307,10 +306,6 @@ def _unreadable(why: str) -> MoveError:
 
 #: games one after another, a blank line between two
 FRAME = Frame(between="\n")
-
-
-def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
-    FRAME.write(map(write_game, records), out)
 
 
 def write_game(record: GameRecord) -> str:

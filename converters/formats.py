@@ -1,10 +1,10 @@
 """The game-file formats trebuchet reads and writes, as one table.
 
-Each format is a :class:`Format` (name, extensions, reader, writer, sniffer)
-whose functions live in the format's module (``pgn``, ``courier``,
-``json_format``, ``text_files``, ``zsg``); the module is imported when one of
-them is first called, so that a command reading a PGN file loads no other
-format (start-up: docs/speed.md).  ``--to NAME``, ``--from NAME`` and
+Each format is a :class:`Format` (name, extensions, reader, sniffer, one game's
+text and the frame around the texts) whose functions live in the format's module
+(``pgn``, ``courier``, ``json_format``, ``text_files``, ``zsg``); the module is
+imported when one of them is first called, so that a command reading a PGN file
+loads no other format (start-up: docs/speed.md).  ``--to NAME``, ``--from NAME`` and
 detection by extension or content all come from this table.
 
 >>> [fmt.name for fmt in FORMATS.values()]
@@ -61,7 +61,6 @@ def _format(
     extensions: tuple[str, ...],
     module: str,
     reader: str | None,
-    writer: str,
     sniff: str | None,
     game_text: str,
     frame: str = "FRAME",
@@ -70,7 +69,6 @@ def _format(
         name,
         extensions,
         _Later(module, reader) if reader else None,
-        _Later(module, writer),
         _Later(module, sniff) if sniff else None,
         _Later(module, game_text),
         _LaterValue(module, frame),
@@ -80,17 +78,15 @@ def _format(
 FORMATS: dict[str, Format] = {
     fmt.name: fmt
     for fmt in (
-        _format("pgn", (".pgn",), "pgn", "read_file", "write_games", "sniff", "write_game"),
-        _format("courier", (".gc",), "courier", "read_file", "write_games", "sniff",
-                "write_game"),
-        _format("json", (".json",), "json_format", "read_file", "write_games", "sniff",
-                "game_text"),
+        _format("pgn", (".pgn",), "pgn", "read_file", "sniff", "write_game"),
+        _format("courier", (".gc",), "courier", "read_file", "sniff", "write_game"),
+        _format("json", (".json",), "json_format", "read_file", "sniff", "game_text"),
         _format(
-            "moves", (".txt", ".moves"), "text_files", "read_moves_file", "write_moves",
-            "sniff_moves", "moves_text", "MOVES_FRAME",
+            "moves", (".txt", ".moves"), "text_files", "read_moves_file", "sniff_moves",
+            "moves_text", "MOVES_FRAME",
         ),
-        _format("fen", (".fen",), "text_files", None, "write_games", None, "fen_text"),
-        _format("zsg", (".zsg",), "zsg", "read_records", "write_records", None, "write_zsg"),
+        _format("fen", (".fen",), "text_files", None, None, "fen_text"),
+        _format("zsg", (".zsg",), "zsg", "read_records", None, "write_zsg"),
     )
 }
 

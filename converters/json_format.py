@@ -43,8 +43,8 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
-from typing import IO, Any
+from collections.abc import Iterator
+from typing import Any
 
 from trebuchet.converters.inputs import MAX_GAME_FILE, read_bytes
 from trebuchet.converters.json_text import json_text
@@ -318,8 +318,3 @@ FRAME = Frame(
 def game_text(record: GameRecord) -> str:
     """One game's object, as the document holds it."""
     return json_text(game_object(record), indent=1)
-
-
-def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
-    """Stream the document: one game object at a time, so big files need little memory."""
-    FRAME.write(map(game_text, records), out)

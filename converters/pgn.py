@@ -713,8 +713,3 @@ def _wrap(words: list[str], width: int = 80) -> list[str]:
 
 #: games one after another, a blank line between two
 FRAME = Frame(between="\n")
-
-
-def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
-    """Write games one after another, separated by a blank line."""
-    FRAME.write(map(write_game, records), out)

@@ -337,8 +337,6 @@ Progress = Callable[[int], None]
 Reader = Callable[[str, "Progress | None"], Iterator["GameRecord | RecordError"]]
 """``reader(path, progress)`` yields the file's GameRecords (a RecordError for each
 game it cannot parse), telling ``progress`` about the bytes it reads."""
-Writer = Callable[[Iterable[GameRecord], IO[str]], None]
-"""``writer(records, out)`` writes replayed records to a text stream."""
 Sniffer = Callable[[str], bool]
 """``sniff(head)`` tells from the first kilobyte of a file whether it is in the format."""
 GameText = Callable[[GameRecord], str]
@@ -393,13 +391,14 @@ class Format:
     """A game-file format: its name, file extensions, and the functions that do it.
 
     A format that can only be written (FEN lines) has no reader; one that cannot
-    be recognised from its content has no sniffer.
+    be recognised from its content has no sniffer.  Writing is said once, as one
+    game's text and the frame around the texts: a whole file written here and one
+    joined from games written apart (``convert --jobs``) cannot differ.
     """
 
     name: str
     extensions: tuple[str, ...]
     reader: Reader | None
-    writer: Writer | None
     sniff: Sniffer | None = None
     #: one game's text, and the frame around them (a file written game by game)
     game_text: GameText | None = None
@@ -407,9 +406,9 @@ class Format:
 
     def write(self, records: Iterable[GameRecord], out: IO[str]) -> None:
         """Write ``records`` in this format; RecordError if it cannot be written."""
-        if self.writer is None:
+        if self.game_text is None:
             raise RecordError(f"format {self.name!r} cannot be written")
-        self.writer(records, out)
+        self.write_texts(map(self.game_text, records), out)
 
     def write_texts(self, texts: Iterable[str], out: IO[str]) -> None:
         """Write games already turned into text by :attr:`game_text`, one file."""

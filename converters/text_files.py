@@ -81,11 +81,6 @@ def fen_text(record: GameRecord) -> str:
     return pos.fen() + "\n"
 
 
-def write_games(records: Iterable[GameRecord], out: IO[str]) -> None:
-    """The final position of each replayed game, one FEN a line."""
-    FRAME.write(map(fen_text, records), out)
-
-
 # -- coordinate move lists ------------------------------------------------------
 
 def sniff_moves(head: str) -> bool:
@@ -190,13 +185,8 @@ def _closed(record: GameRecord, pending: list[str]) -> GameRecord | RecordError:
 MOVES_FRAME = Frame(between="\n")
 
 
-def write_moves(records: Iterable[GameRecord], out: IO[str]) -> None:
-    """Replayed games as move lists: header, comments as ``#`` lines, one move a line."""
-    MOVES_FRAME.write(map(moves_text, records), out)
-
-
 def moves_text(record: GameRecord) -> str:
-    """One replayed game as a move list."""
+    """One replayed game as a move list: header, comments as ``#`` lines, one move a line."""
     pos = start_position(record)
     out = [f"# Variant: {header_variant(record, pos.variant)}\n"]
     if record.fen:

@@ -6,9 +6,8 @@ the rules file they name (:mod:`.zillions`) or as a game of trebuchet's own
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
 
 from trebuchet.converters.load import find_rules_file, rules_file_name
 from trebuchet.converters.record import (
@@ -130,8 +129,3 @@ def read_records(
 
 #: Zillions keeps one game per file
 FRAME = Frame(exactly=1, kind=".zsg")
-
-
-def write_records(records: Iterable[GameRecord], out: IO[str]) -> None:
-    """Write one replayed game as a saved game; Zillions keeps one game per file."""
-    FRAME.write(map(write_zsg, records), out)

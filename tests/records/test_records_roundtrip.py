@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from trebuchet.converters import courier, json_format, pgn, text_files
+from trebuchet.converters.formats import format_named
 from trebuchet.converters.record import GameRecord, MoveNode, RecordError, resolve_variant_name
 from trebuchet.converters.replay import CoordinatesFirst, replay
 from trebuchet.variants.registry import get_variant, variant_names
@@ -24,10 +25,12 @@ Reader = Callable[[str], Iterable[GameRecord | RecordError]]
 Writer = Callable[[Iterable[GameRecord], io.StringIO], None]
 
 FORMATS: dict[str, tuple[Writer, Reader]] = {
-    "pgn": (pgn.write_games, lambda text: pgn.read_games(io.StringIO(text))),
-    "courier": (courier.write_games, lambda text: courier.read_games(text.splitlines())),
-    "json": (json_format.write_games, lambda text: json_format.read_document(json.loads(text))),
-    "moves": (text_files.write_moves, lambda text: text_files.read_moves(text.splitlines())),
+    "pgn": (format_named("pgn").write, lambda text: pgn.read_games(io.StringIO(text))),
+    "courier": (format_named("courier").write, lambda text: courier.read_games(text.splitlines())),
+    "json": (
+        format_named("json").write, lambda text: json_format.read_document(json.loads(text))
+    ),
+    "moves": (format_named("moves").write, lambda text: text_files.read_moves(text.splitlines())),
 }
 #: formats that keep comments where the move they belong to is clear
 KEEPS_COMMENTS = {"pgn", "json", "moves", "courier"}
