@@ -117,6 +117,10 @@ _RUN_END = re.compile(r"[\s(){};\[]")
 #: A line that opens a tag section: a comment that reaches one after a blank line
 #: was never closed (the blank line ended its game).
 _TAG_LINE = re.compile(rf'\s*\[\s*{_NAME}\s+"')
+#: A whole tag pair on one line with a space before its value, as bytes: a line that
+#: is both a tag token and a :data:`_TAG_LINE`, so one where reading starts a game
+#: afresh whatever came before (the lines :mod:`.pieces` may cut a file at).
+TAG_PAIR_LINE = re.compile(rb'\s*\[\s*' + _NAME.encode() + rb'\s+"(?:[^"\\]|\\.)*"\s*\]')
 
 
 class Token(NamedTuple):

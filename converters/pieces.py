@@ -28,13 +28,12 @@ from __future__ import annotations
 
 import io
 import os
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from trebuchet.converters.formats import detect_format, format_named, no_games, records_of
 from trebuchet.converters.inputs import file_lines, is_standard_input
-from trebuchet.converters.pgn import decoded, read_games
+from trebuchet.converters.pgn import TAG_PAIR_LINE, decoded, read_games
 from trebuchet.converters.record import GameRecord, Progress, RecordError, where
 from trebuchet.variants.errors import TrebuchetError
 
@@ -44,10 +43,6 @@ from trebuchet.variants.errors import TrebuchetError
 #: per worker hold little memory
 PIECE_BYTES = 1 << 18
 
-#: a whole tag pair on one line, as both the reader's tag token and its test for a
-#: tag pair after a comment's blank line take it (the space before the value)
-_TAG_PAIR = re.compile(rb'[ \t\r\n\f\v]*\[[ \t\r\n\f\v]*[A-Za-z0-9_][A-Za-z0-9_+#=:\-]*'
-                       rb'[ \t\r\n\f\v]+"(?:[^"\\]|\\.)*"[ \t\r\n\f\v]*\]')
 #: the first character of a line that holds movetext (a move, a number, a result,
 #: a comment, a variation, a NAG)
 _MOVETEXT = frozenset(b"{()$*0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
@@ -138,7 +133,7 @@ def _pgn_pieces(
     try:
         for line in file_lines(path, progress):
             number += 1
-            if held >= size and blank and before_movetext and _TAG_PAIR.match(line):
+            if held >= size and blank and before_movetext and TAG_PAIR_LINE.match(line):
                 yield Piece(path, fmt, b"".join(lines) + line, first, end_line=number)
                 lines, first, held = [], number, 0
             lines.append(line)
