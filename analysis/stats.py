@@ -22,9 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from trebuchet.converters.checking import CheckedGame, Reading
-from trebuchet.converters.pieces import Piece
-from trebuchet.converters.record import Progress
+from trebuchet.converters.checking import CheckedGame
 from trebuchet.converters.replay import start_position
 from trebuchet.variants.move import Move
 from trebuchet.variants.pieces import Player
@@ -201,18 +199,3 @@ class CorpusStats:
             },
         }
 
-
-def corpus_stats(
-    paths: Sequence[str],
-    *,
-    options: tuple[str, ...] = (),
-    read: Progress | None = None,
-    variant: str = "",
-) -> CorpusStats:
-    """Read, replay and profile every game of ``paths`` in this process, under
-    ``options`` besides each game's own (``read`` told of the bytes read)."""
-    result = CorpusStats(files=len(paths))
-    reading = Reading(options, default_variant=variant)
-    for path in paths:
-        result.add(checked_profile(game) for game in reading.games(Piece(path), read))
-    return result

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import click
@@ -409,6 +410,16 @@ def reach_command(
         click.echo(_distance_grid(variant, dist, holes))
 
 
+def corpus_stats(files: Sequence[str], reading: Reading, workers: Workers) -> CorpusStats:
+    """Every game of ``files`` read and replayed as ``reading`` says, where ``workers``
+    says, and profiled, pooled per variant: the figures ``stats`` prints, one function
+    so that its tests check what the command computes."""
+    result = CorpusStats(files=len(files))
+    batch = Batch(tuple(files), None, reading, workers)
+    result.add(done.value for done in batch.results(checked_profile))
+    return result
+
+
 _STATS_HEADERS = ("variant", "games", "what", "n", "mean", "median", "q1", "q3", "min", "max")
 
 
@@ -443,10 +454,9 @@ def stats_command(
     --jobs N replays on N processes (a big PGN file shared out in pieces),
     --scheduler ADDRESS on a Dask cluster; the figures are the same either way.
     """
-    batch = Batch(files, None, Reading(options, default_variant=default_variant),
-                  Workers(jobs, scheduler))
-    result = CorpusStats(files=len(files))
-    result.add(done.value for done in batch.results(checked_profile))
+    result = corpus_stats(
+        files, Reading(options, default_variant=default_variant), Workers(jobs, scheduler)
+    )
     if not result.variants:
         # nothing to tabulate: a lone reason is the error; several are warned of first
         if len(result.errors) == 1:

@@ -11,8 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from tests.helpers import ROOT
-from trebuchet.analysis.stats import corpus_stats, game_profile, position_mobility
+from trebuchet.analysis.stats import CorpusStats, game_profile, position_mobility
+from trebuchet.analysis_cli import corpus_stats
 from trebuchet.cli import main
+from trebuchet.converters.checking import Reading
+from trebuchet.spread import Workers
 from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.registry import get_variant, variant_names
 
@@ -51,6 +54,11 @@ def _write_corpus(folder: Path) -> list[str]:
     return paths
 
 
+def _stats(paths: list[str]) -> CorpusStats:
+    """The figures ``trebuchet stats PATHS`` prints, replayed in this process."""
+    return corpus_stats(paths, Reading(), Workers())
+
+
 def test_position_mobility_counts_legal_moves() -> None:
     pos = get_variant("chess").start_position()
     figures = position_mobility(pos)
@@ -60,7 +68,7 @@ def test_position_mobility_counts_legal_moves() -> None:
 
 def test_corpus_agrees_with_replaying_one_by_one(tmp_path: Path) -> None:
     paths = _write_corpus(tmp_path)
-    result = corpus_stats(paths)
+    result = _stats(paths)
     assert not result.errors
     for name in variant_names():
         expected: list[int] = []
@@ -136,7 +144,7 @@ def test_stats_over_the_examples_agree_with_replaying_each_game() -> None:
 
     paths = sorted(str(p) for p in (ROOT / "examples").glob("*/*.pgn"))
     assert len(paths) >= len(variant_names()) - 1  # FIDE chess has no example game
-    result = corpus_stats(paths)
+    result = _stats(paths)
     assert not result.errors
     expected: dict[str, list[int]] = {}
     for path in paths:
