@@ -222,19 +222,45 @@ def slope(points: Sequence[tuple[float, float]]) -> float:
     return sum((x - mx) * (y - my) for x, y in points) / sxx
 
 
+@dataclass(frozen=True)
+class Outcomes:
+    """How a run's playouts ended, decided in this one place for the metrics and
+    for the report's chart of outcomes."""
+
+    #: games won, per player
+    wins: Counter[Player]
+    #: games with no winner that name a loser (more than two players)
+    lost: int
+    #: games with neither winner nor loser that were not stopped
+    drawn: int
+    #: games stopped after ``max_plies``
+    timeouts: int
+
+    @classmethod
+    def of(cls, playouts: Sequence[Playout]) -> Outcomes:
+        return cls(
+            wins=Counter(g.winner for g in playouts if g.winner is not None),
+            lost=sum(1 for g in playouts if g.winner is None and g.loser is not None),
+            drawn=sum(
+                1 for g in playouts if g.winner is None and g.loser is None and not g.timed_out
+            ),
+            timeouts=sum(1 for g in playouts if g.timed_out),
+        )
+
+    @property
+    def decided(self) -> int:
+        """Games with a winner, or (more than two players) a loser named."""
+        return self.wins.total() + self.lost
+
+
 def summary(playouts: Sequence[Playout], players: int) -> dict[str, Any]:
     """The metrics of ``playouts`` (docs/evaluate.md has each definition)."""
     n = len(playouts)
-    # decided: a winner, or (more than two players) a loser named
-    decided = [g for g in playouts if g.winner is not None or g.loser is not None]
-    drawn = [
-        g for g in playouts if g.winner is None and g.loser is None and not g.timed_out
-    ]
-    timeouts = [g for g in playouts if g.timed_out]
-    wins = Counter(g.winner for g in decided if g.winner is not None)
+    ends = Outcomes.of(playouts)
     # each player's result, a draw or timeout counting half (Ludii's balance)
     scores = [
-        (wins[p] + 0.5 * (n - len(decided))) / n if n else math.nan for p in range(players)
+        (ends.wins[p] + 0.5 * (n - ends.decided)) / n if n else math.nan
+        for p in range(players)
     ]
     lengths = [g.plies for g in playouts]
     per_game_branching = [statistics.fmean(g.branching) for g in playouts if g.branching]
@@ -245,11 +271,11 @@ def summary(playouts: Sequence[Playout], players: int) -> dict[str, Any]:
     ]
     return {
         "playouts": n,
-        "completion": rate(len(decided), n),
-        "drawishness": rate(len(drawn), n),
-        "timeouts": rate(len(timeouts), n),
+        "completion": rate(ends.decided, n),
+        "drawishness": rate(ends.drawn, n),
+        "timeouts": rate(ends.timeouts, n),
         "balance": (1 - (max(scores) - min(scores))) if players >= 2 and n else None,
-        "advantage": {str(p): rate(wins[p], n) for p in range(players)},
+        "advantage": {str(p): rate(ends.wins[p], n) for p in range(players)},
         "duration": {
             **mean(lengths),
             "median": statistics.median(lengths) if lengths else None,

@@ -6,12 +6,11 @@ the table of metrics and the command line that made it."""
 from __future__ import annotations
 
 import statistics
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
 from trebuchet.analysis.charts import band_chart, bar_chart, histogram
-from trebuchet.analysis.evaluate import Playout
+from trebuchet.analysis.evaluate import Outcomes, Playout
 from trebuchet.analysis.output import markup_escape
 from trebuchet.analysis.svg import heatmap_svg
 from trebuchet.variants.game import Game
@@ -55,14 +54,14 @@ def coverage_by_square(playouts: Sequence[Playout]) -> dict[int, float]:
 def outcome_bars(game: Game, playouts: Sequence[Playout]) -> list[tuple[str, float]]:
     """How many games each player won, then (where a game of more than two players
     names a loser and no winner) those, the draws and the timeouts."""
-    wins = Counter(g.winner for g in playouts if g.winner is not None)
-    bars: list[tuple[str, float]] = [(game.player_name(p), wins[p]) for p in game.player_range]
-    lost = sum(1 for g in playouts if g.winner is None and g.loser is not None)
-    if lost:
-        bars.append(("a loser named", lost))
-    drawn = sum(1 for g in playouts if g.winner is None and g.loser is None and not g.timed_out)
-    bars.append(("draw", drawn))
-    bars.append(("timeout", sum(1 for g in playouts if g.timed_out)))
+    ends = Outcomes.of(playouts)
+    bars: list[tuple[str, float]] = [
+        (game.player_name(p), ends.wins[p]) for p in game.player_range
+    ]
+    if ends.lost:
+        bars.append(("a loser named", ends.lost))
+    bars.append(("draw", ends.drawn))
+    bars.append(("timeout", ends.timeouts))
     return bars
 
 
