@@ -18,7 +18,9 @@ from typing import Any
 import chess
 import chess.variant
 import pytest
+from click.testing import CliRunner
 
+from trebuchet.cli import main
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 
@@ -38,8 +40,9 @@ def _missing(path: Path) -> str:
     return f"needs {path.relative_to(ROOT.parent)} (../shared is not beside this checkout)"
 
 
-def shared(*parts: str) -> Path:
-    """A path under ``../shared/data``; the calling test is skipped when it is absent."""
+def shared(*parts: str | Path) -> Path:
+    """A path under ``../shared/data`` (a whole path, such as a corpus file's, is
+    taken as it is); the calling test is skipped when it is absent."""
     path = DATA.joinpath(*parts)
     if not path.exists():
         pytest.skip(_missing(path))
@@ -53,6 +56,13 @@ def shared_files(folder: str, pattern: str) -> list[Any]:
     if not root.is_dir():
         return [pytest.param(None, marks=pytest.mark.skip(reason=_missing(root)), id="absent")]
     return sorted(root.rglob(pattern), key=str)
+
+
+def run(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
+    """``trebuchet ARGS`` run in this process (``stdin`` as its standard input):
+    (exit code, standard output, standard error)."""
+    result = CliRunner().invoke(main, list(args), input=stdin)
+    return result.exit_code, result.stdout, result.stderr
 
 
 def position(variant: str, fen: str | None = None, options: tuple[str, ...] = ()) -> Position:

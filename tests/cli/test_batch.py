@@ -7,10 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from tests.helpers import ROOT, requires_shared, shared
-from trebuchet.cli import main
+from tests.helpers import ROOT, requires_shared, run, shared
 from trebuchet.converters.formats import read_records
 from trebuchet.converters.record import GameRecord
 
@@ -19,11 +17,6 @@ MALFORMED = ROOT / "tests" / "malformed"
 
 GOOD = '[Event "{name}"]\n\n1. e4 e5 2. Nf3 Nc6 {result}\n\n'
 BAD = '[Event "bad"]\n\n1. e4 e5 2. Ke3 *\n\n'
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def three_games(tmp_path: Path) -> Path:

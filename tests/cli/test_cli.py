@@ -6,17 +6,11 @@ import json
 
 import chess
 import pytest
-from click.testing import CliRunner
 
-from trebuchet.cli import main
+from tests.helpers import run
 from trebuchet.variants.registry import variant_names
 
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_moves_lists_python_chess_moves() -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import click
 import pytest
-from click.testing import CliRunner
 
+from tests.helpers import run
 from trebuchet.cli import COMMANDS, main
 
 #: commands that play or check games, and so take --option (zrf export writes the
@@ -55,11 +55,6 @@ def test_o_is_always_the_output_and_cap_o_always_the_option(name: str) -> None:
         assert found["-O"].name == "options" and "--option" in found["-O"].opts
     assert ("-o" in found) == (name in WRITING), name
     assert ("--option" in found) == (name in PLAYING), name
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def kwagga_file(tmp_path: Path, tag: str = "") -> Path:

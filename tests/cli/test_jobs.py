@@ -21,10 +21,8 @@ from pathlib import Path
 
 import pytest
 import zstandard
-from click.testing import CliRunner
 
-from tests.helpers import shared
-from trebuchet.cli import main
+from tests.helpers import run, shared
 from trebuchet.converters import pieces
 from trebuchet.converters.pgn import read_file
 from trebuchet.converters.record import GameRecord, RecordError
@@ -79,11 +77,6 @@ def big(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def small_pieces(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pieces of 4 kB: a few games each, so that most places a piece may end are ends."""
     monkeypatch.setattr(pieces, "PIECE_BYTES", 4096)
-
-
-def run(*args: str, stdin: bytes | None = None) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args), input=stdin)
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_the_pieces_read_as_the_whole_file(small: Path) -> None:

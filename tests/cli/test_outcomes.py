@@ -8,19 +8,13 @@ from pathlib import Path
 
 import chess
 import pytest
-from click.testing import CliRunner
 
-from trebuchet.cli import main
+from tests.helpers import run
 
 MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
 CHECK = "4k3/8/8/8/8/8/4q3/4K3 w - - 0 1"
 QUIET = "4k3/8/8/8/8/8/8/4K2R w K - 0 1"
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 @pytest.mark.parametrize(

@@ -16,11 +16,9 @@ from pathlib import Path
 
 import distributed
 import pytest
-from click.testing import CliRunner
 
 from tests.cli.test_jobs import archive
-from tests.helpers import ROOT, shared
-from trebuchet.cli import main
+from tests.helpers import ROOT, run, shared
 from trebuchet.converters import pieces
 
 #: seconds the cluster may take to start (two workers importing distributed)
@@ -61,11 +59,6 @@ def cluster() -> Iterator[str]:
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_a_local_cluster_gives_the_report_of_one_process(

@@ -18,11 +18,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from tests.chromium import Browser, find_chromium
-from tests.helpers import ROOT
-from trebuchet.cli import main
+from tests.helpers import ROOT, run
 from trebuchet.converters.formats import records_of
 from trebuchet.converters.record import GameRecord
 from trebuchet.converters.replay import replay, start_position
@@ -37,11 +35,6 @@ ANNOTATED = (
     "{Before the game.} 1. e4 $1 {a good start} (1. d4 d5 2. c4) 1... e5 "
     "2. Nf3 {develops <b>} Nc6 3. Bb5 a6 1-0\n"
 )
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 class _Page(HTMLParser):

@@ -16,9 +16,8 @@ import random
 
 import pytest
 
-from tests.helpers import position
+from tests.helpers import legal_texts, position
 from trebuchet.variants.perft import divide, perft
-from trebuchet.variants.position import Position
 
 V = "duggans-fantasy-chess"
 START = "gabskbag/mmmmmmmm/8/8/8/8/MMMMMMMM/GABSKBAG w - - 0 1"
@@ -252,10 +251,6 @@ def ref_perft(b: Board, turn: bool, depth: int) -> int:
     return sum(ref_perft(nb, not turn, depth - 1) for nb in moves.values())
 
 
-def engine_texts(pos: Position) -> set[str]:
-    return {pos.move_text(m) for m in pos.legal_moves()}
-
-
 # -- the cross-checks ---------------------------------------------------------------
 
 
@@ -332,7 +327,7 @@ def test_random_positions_match_reference(options: tuple[str, ...]) -> None:
     for fen in random_positions(7 + len(options[0] if options else ""), 4, 40)[::3]:
         pos = position(V, fen, options)
         b, turn = read_board(fen)
-        assert engine_texts(pos) == set(legal(b, turn, frozenset(options))), fen
+        assert legal_texts(pos) == set(legal(b, turn, frozenset(options))), fen
 
 
 def test_random_play_unmakes_exactly_and_names_every_move_once() -> None:
@@ -364,4 +359,4 @@ CRAFTED = (
 def test_crafted_promotion_positions_match_reference(board: str, turn: str) -> None:
     fen = f"{board} {turn} - - 0 1"
     b, side = read_board(fen)
-    assert engine_texts(position(V, fen)) == set(legal(b, side))
+    assert legal_texts(position(V, fen)) == set(legal(b, side))

@@ -9,17 +9,9 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from tests.helpers import CHESS_ZRF, ROOT, shared
-from trebuchet.cli import main
+from tests.helpers import CHESS_ZRF, ROOT, run, shared
 
 CHESS_ZRF = CHESS_ZRF
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = CliRunner().invoke(main, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_info_on_a_game_record_is_an_error() -> None:

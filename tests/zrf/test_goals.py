@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from tests.helpers import legal_texts
 from trebuchet.cli import main
 from trebuchet.converters.load import load_variant
 from trebuchet.variants.errors import TrebuchetError
@@ -76,10 +77,6 @@ def ended(pos: Position) -> tuple[str, str, str] | None:
     return outcome.termination, outcome.result, outcome.verdict(pos.variant.player_name)
 
 
-def texts(pos: Position) -> set[str]:
-    return {pos.move_text(m) for m in pos.legal_moves()}
-
-
 # -- a player with no move -------------------------------------------------------------
 
 #: White's Stone is its only piece: White has no move at all
@@ -126,9 +123,9 @@ def test_pass_turn_offers_a_pass_as_the_option_says(
         options=f'(option "pass turn" {value})',
     )
     stuck = variant.position(BLOCKED)
-    assert texts(stuck) == blocked
+    assert legal_texts(stuck) == blocked
     assert (ended(stuck) is None) == (value != "false")
-    assert texts(variant.position("(White Stone a1) (Black Man c3) (turn 1)")) == free
+    assert legal_texts(variant.position("(White Stone a1) (Black Man c3) (turn 1)")) == free
 
 
 # -- check, checkmate, stalemate -----------------------------------------------------
@@ -157,9 +154,9 @@ def test_checkmated_with_pass_turn_forced(tmp_path: Path) -> None:
     player cannot pass, a stalemated one passes and the game goes on."""
     variant = game(tmp_path, CHESS_GOALS, options='(option "pass turn" forced)')
     mate = variant.position(MATE)
-    assert texts(mate) == set() and ended(mate) == ("checkmate", "0-1", "won by Black")
+    assert legal_texts(mate) == set() and ended(mate) == ("checkmate", "0-1", "won by Black")
     stalemate = variant.position(STALEMATE)
-    assert texts(stalemate) == {"Pass"} and ended(stalemate) is None
+    assert legal_texts(stalemate) == {"Pass"} and ended(stalemate) is None
 
 
 def test_checkmated_without_a_stalemated_goal_draws_a_stalemate(tmp_path: Path) -> None:
@@ -179,7 +176,7 @@ def test_a_player_no_turn_moves_for_neither_wins_nor_loses(tmp_path: Path) -> No
 def test_a_move_into_check_is_illegal(tmp_path: Path) -> None:
     variant = game(tmp_path, CHESS_GOALS)
     pos = variant.position("(White King a1) (Black Rook b3) (Black King c3) (turn 0)")
-    assert texts(pos) == {"King a1 - a2"}  # b1 and b2 are on the Rook's file
+    assert legal_texts(pos) == {"King a1 - a2"}  # b1 and b2 are on the Rook's file
 
 
 # -- counts -----------------------------------------------------------------------------
@@ -206,7 +203,7 @@ def test_include_off_pieces_counts_the_reserve(tmp_path: Path) -> None:
     assert ended(plain.start_position()) == ("pieces_remaining", "0-1", "won by Black")
     counted = game(tmp_path, goals, setup=setup, options='(option "include off-pieces" true)')
     start = counted.start_position()
-    assert ended(start) is None and {"White Man a2", "White Man b3"} <= texts(start)
+    assert ended(start) is None and {"White Man a2", "White Man b3"} <= legal_texts(start)
 
 
 def test_total_piece_count_counts_every_players_pieces(tmp_path: Path) -> None:

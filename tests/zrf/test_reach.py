@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHESS_ZRF
+from tests.helpers import CHESS_ZRF, shared
 from tests.zrf.test_scan_memo import CORPUS, GAMES, _fresh, _trace
 from trebuchet.variants.pieces import WALL
 from trebuchet.variants.position import Position
@@ -50,9 +50,7 @@ def _hit_squares(game: ZrfVariant, pos: Position, sq: int) -> set[int]:
 def _positions(path: Path, seeds: int, plies: int) -> Iterator[tuple[ZrfVariant, Position]]:
     """The game of the rules file at ``path`` and every position of ``seeds`` random
     games of it, ``plies`` long at most (skipped where ../shared is not here)."""
-    if not path.is_file():
-        pytest.skip(f"{path.name}: ../shared is not here")
-    game = _fresh(path)
+    game = _fresh(shared(path))
     for seed in range(seeds):
         chooser = random.Random(seed)
         pos = game.start_position()
@@ -77,9 +75,7 @@ def test_every_move_falls_inside_its_reach(path: Path) -> None:
 
 @pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
 def test_the_filter_changes_no_legal_move(path: Path) -> None:
-    if not path.is_file():
-        pytest.skip(f"{path.name}: ../shared is not here")
-    filtered = _fresh(path)
+    filtered = _fresh(shared(path))
     unfiltered = _fresh(path)
     # every piece may reach anywhere: the check test runs them all
     unfiltered._reach = lambda *args: None  # type: ignore[method-assign]

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHESS_ZRF, DATA
+from tests.helpers import CHESS_ZRF, DATA, shared
 from trebuchet.converters.zrf.model import read_zrf
 from trebuchet.converters.zrf.to_variant import variant_class
 from trebuchet.variants.pieces import Piece
@@ -80,9 +80,7 @@ CASES = [
 
 @pytest.mark.parametrize(("memo", "path"), CASES)
 def test_the_memo_changes_no_legal_move(memo: str, path: Path) -> None:
-    if not path.is_file():
-        pytest.skip(f"{path.name}: ../shared is not here")
-    remembering, forgetting = _fresh(path), _fresh(path)
+    remembering, forgetting = _fresh(shared(path)), _fresh(path)
     setattr(forgetting, memo, _Forgetful())
     for seed in range(3):
         assert _trace(remembering, seed, 60) == _trace(forgetting, seed, 60)

@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import legal_texts
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.zsg import read_record
 from trebuchet.variants.errors import TrebuchetError
 from trebuchet.variants.perft import perft
-from trebuchet.variants.position import Position
 from trebuchet.variants.zrf.game import MAX_TURN_NODES, ZrfVariant
 
 #: a Hopper jumps over the piece beside it (any direction of four) onto the empty
@@ -63,10 +63,6 @@ def hoppers(
     return variant
 
 
-def turns(pos: Position) -> set[str]:
-    return {pos.move_text(m) for m in pos.legal_moves()}
-
-
 PASS_PARTIAL = '(option "pass partial" true)'
 
 
@@ -76,13 +72,13 @@ def test_a_hopper_that_can_jump_to_and_fro_ends_its_turn(tmp_path: Path) -> None
     where the turn began, not taken either.  Without "pass partial" a piece that
     may go on must, so the one turn goes a1-c1-e1."""
     pos = hoppers(tmp_path, ROW).start_position()
-    assert turns(pos) == {"Hopper a1 - c1 ; Hopper c1 - e1"}
+    assert legal_texts(pos) == {"Hopper a1 - c1 ; Hopper c1 - e1"}
     assert perft(pos, 1) == 1
 
 
 def test_with_pass_partial_the_turn_may_stop_after_any_step(tmp_path: Path) -> None:
     pos = hoppers(tmp_path, ROW, options=PASS_PARTIAL).start_position()
-    assert turns(pos) == {"Hopper a1 - c1", "Hopper a1 - c1 ; Hopper c1 - e1"}
+    assert legal_texts(pos) == {"Hopper a1 - c1", "Hopper a1 - c1 ; Hopper c1 - e1"}
 
 
 def test_turns_ending_in_the_same_state_count_once(tmp_path: Path) -> None:
@@ -90,11 +86,11 @@ def test_turns_ending_in_the_same_state_count_once(tmp_path: Path) -> None:
     to c1.  With "pass partial" the ends are c1, a3 and c3, each once, though six
     ways lead there; without it a turn goes on while it can: round to a3 or to c1."""
     free = hoppers(tmp_path, RING, options=PASS_PARTIAL).start_position()
-    ends = {text.split()[-1] for text in turns(free)}
-    assert ends == {"c1", "a3", "c3"} and len(turns(free)) == 3
+    ends = {text.split()[-1] for text in legal_texts(free)}
+    assert ends == {"c1", "a3", "c3"} and len(legal_texts(free)) == 3
     bound = hoppers(tmp_path, RING).start_position()
-    assert {text.split()[-1] for text in turns(bound)} == {"a3", "c1"}
-    assert len(turns(bound)) == 2
+    assert {text.split()[-1] for text in legal_texts(bound)} == {"a3", "c1"}
+    assert len(legal_texts(bound)) == 2
 
 
 def test_a_saved_game_may_take_another_way_to_a_counted_turn(tmp_path: Path) -> None:
@@ -102,7 +98,7 @@ def test_a_saved_game_may_take_another_way_to_a_counted_turn(tmp_path: Path) -> 
     round the other way replays all the same, and keeps its own lines."""
     hoppers(tmp_path, RING, options=PASS_PARTIAL)
     pos = load_variant(str(tmp_path / "hoppers.zrf")).start_position()
-    listed = {text for text in turns(pos) if text.endswith("c3")}
+    listed = {text for text in legal_texts(pos) if text.endswith("c3")}
     assert listed == {"Hopper a1 - c1 ; Hopper c1 - c3"}
     game = tmp_path / "game.zsg"
     game.write_text(
@@ -183,9 +179,9 @@ def test_check_looks_at_the_opponents_whole_turns(tmp_path: Path) -> None:
     assert isinstance(variant, ZrfVariant)
     pos = variant.start_position()
     assert variant.in_check(pos)
-    legal = turns(pos)
+    legal = legal_texts(pos)
     assert "Man d1 - c1" not in legal and "King b3 - b4" in legal
     assert "Man a2 - b2" in legal  # the first jump is gone with its victim
     # the threat itself, were it Black's turn: the second jump takes the King
     black = variant.position(pos.fen().replace("(turn 0)", "(turn 1)"))
-    assert "Checker a1 - a3 x a2 ; Checker a3 - c3 x b3" in turns(black)
+    assert "Checker a1 - a3 x a2 ; Checker a3 - c3 x b3" in legal_texts(black)
