@@ -11,6 +11,7 @@ import pytest
 from tests.zrf.test_export import exported, zrf_coordinates
 from trebuchet.converters.zrf.export_atomic import HEARTS
 from trebuchet.converters.zrf.model import parse_zrf
+from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import atom, limitations, variant_to_zrf
 from trebuchet.variants.perft import perft
 from trebuchet.variants.pieces import BLACK, WHITE
@@ -48,8 +49,9 @@ def test_the_board_pieces_setup_and_hearts_parse_back(atomic: Variant) -> None:
     start = atomic.start_position()
     kinds = [atom(t.name) for t in atomic.types.values()]
     assert [p.name for p in game.pieces] == [*kinds, "Heart", "Ruin"]
+    players = ("White", "Black")
     expected = {
-        atomic.geometry.name(sq): (("White", "Black")[p.color or 0], atom(atomic.types[p.kind].name))
+        atomic.geometry.name(sq): (players[p.color or 0], atom(atomic.types[p.kind].name))
         for sq, p in start.pieces()
     }
     hearts = {HEARTS[WHITE]: ("White", "Heart"), HEARTS[BLACK]: ("Black", "Heart")}
@@ -126,3 +128,21 @@ def test_only_the_counted_draws_are_left_out(atomic: Variant) -> None:
         "AT-7's draws by insufficient material, the draws by the 75-move rule "
         "and fivefold repetition"
     ]
+
+
+def test_the_check_test_lets_a_move_remove_its_own_king(atomic: Variant) -> None:
+    """Why ``explode`` refuses a blast next to the own King: Zillions' check asks
+    whether the opponent could capture a royal piece after the move, and with the
+    mover's King gone there is none to capture, so the engine lets such a move
+    stand, and the King's loss ends the game against the mover.  Without the
+    refusal, d1xd2 (which blows up e1) is a move of the file; AT-4 forbids it."""
+    native = atomic.position("4k3/8/8/8/8/8/3p4/3RK3 w - - 0 1")
+    text = variant_to_zrf(atomic, native)
+    refusal = next(line for line in text.splitlines() if "(own-king-at? n)" in line)
+    game = variant_from_zrf(parse_zrf(text.replace(refusal, ""), "atomic.zrf"))
+    pos = game.start_position()
+    assert "d1d2" in {zrf_coordinates(pos, m) for m in pos.legal_moves()}
+    pos.push(game.parse_move(pos, "d1d2"))
+    ended = game.outcome(pos)
+    assert ended is not None and ended.result == "0-1"
+    assert "d1d2" not in {atomic.move_text(native, m) for m in native.legal_moves()}
