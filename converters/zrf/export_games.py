@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from trebuchet.converters.zrf import export_atomic as atomic
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
@@ -65,6 +66,16 @@ class GameExport:
     neutral: str = ""
     #: royal pieces besides the royal kinds (a carrier holding the King)
     royal: tuple[str, ...] = ()
+    #: forms every capture runs on its landing square before it ends (atomic's
+    #: explosion: :attr:`.export_moves.PieceRules.capture_ending`)
+    capture_ending: str = ""
+    #: setup entries each player has besides its pieces (atomic's Hearts)
+    more_setup: Callable[[Variant, Position], dict[Player, list[str]]] = field(
+        default=lambda v, p: {}
+    )
+    #: the blocks and the check test together say the game's own rule over which
+    #: moves are legal (atomic's: no blast of the own King, check by direct capture)
+    legality_written: bool = False
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -325,6 +336,16 @@ GAMES: dict[str, GameExport] = {
         board_lines=shatranj.board_lines,
         setup=shatranj.setup,
         extra_pieces=shatranj.extra_pieces,
+    ),
+    "atomic": GameExport(
+        macros=atomic.MACROS,
+        left_out=atomic.left_out,
+        goals=atomic.GOALS,
+        board_lines=atomic.board_lines,
+        extra_pieces=atomic.extra_pieces,
+        capture_ending=atomic.EXPLODE,
+        more_setup=atomic.more_setup,
+        legality_written=True,
     ),
     "catapults-of-troy": GameExport(**catapults_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),

@@ -72,6 +72,9 @@ class PieceRules:
     ep_guard: str = ""
     #: True when its moves clear ``never-moved?`` (King and Rook of a castling game)
     castles: bool = False
+    #: forms a capture runs on the square it lands on before it ends there (atomic's
+    #: explosion); a kind that moves and captures is then written as two blocks
+    capture_ending: str = ""
 
 
 @dataclass(frozen=True)
@@ -154,7 +157,7 @@ def piece_blocks(
     for whole in expressed(ptype):
         if whole.initial and zone_of_initial is None:
             continue
-        for comp in _split(whole) if typed else [whole]:
+        for comp in _split(whole) if typed or rules.capture_ending else [whole]:
             kind = CAPTURING if comp.capture and not comp.move else MOVING
             blocks.extend(
                 (kind, _block(comp, vector, rules, zone_of_initial))
@@ -179,6 +182,8 @@ def _block(
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
     arrive = arrival(rules)
+    if comp.capture and not comp.move and rules.capture_ending:
+        arrive = f"{rules.capture_ending} {arrive}"
     head = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:
@@ -232,9 +237,10 @@ def _en_passant(vector: Vector, rules: PieceRules) -> str:
     kinds = " ".join(f"(piece? {k})" for k in victims)
     kind_test = kinds if len(victims) == 1 else f"(or {kinds})"
     guard = f" {rules.ep_guard}" if rules.ep_guard else ""
+    ending = f" {rules.capture_ending}" if rules.capture_ending else ""
     return (
         f"({side} (verify (and enemy? {kind_test} last-to?)) capture "
-        f"n to n (verify last-from?){guard} add)"
+        f"n to{ending} n (verify last-from?){guard} add)"
     )
 
 

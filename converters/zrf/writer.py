@@ -134,7 +134,8 @@ def _rules_left_out(variant: Variant) -> list[str]:
     )
     if restricts and own is not None and own.captures_first:
         restricts = False  # the move-priorities say it
-    if type(variant).filter_legal is not Variant.filter_legal or restricts:
+    overrides = type(variant).filter_legal is not Variant.filter_legal or restricts
+    if overrides and not (own is not None and own.legality_written):
         lost.append("the game's own rule over which moves are legal")
     endings_written = own is not None and bool(own.goals or own.option_goals)
     own_outcome = type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant)
@@ -317,6 +318,8 @@ def _setup(variant: Variant, pos: Position) -> list[str]:
         for sq, piece in pos.pieces(color):
             squares.setdefault(atom(variant.types[piece.kind].name), []).append(geo.name(sq))
         entries = [f"({name} {' '.join(sqs)})" for name, sqs in squares.items()]
+        if own is not None:
+            entries += own.more_setup(variant, pos).get(color, [])
         for kind, count in sorted(pos.hand(color).items()):
             if count:
                 entries.append(f"({atom(variant.types[kind].name)} off {count})")
@@ -405,6 +408,7 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
         optional_promotion=promo is not None and promo.ranks != promo.mandatory_ranks,
         ep_victims=tuple(atom(variant.types[k].name) for k in sorted(variant.ep_kinds)),
         ep_guard=own.ep_guard if (own := GAMES.get(variant.name)) is not None else "",
+        capture_ending=own.capture_ending if own is not None else "",
         castles=castling
         and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
     )

@@ -46,8 +46,9 @@ def exported(variant: Variant, pos: Position | None = None) -> ZrfVariant:
 
 
 #: games whose file declares a player and pieces of its own besides the kinds (the
-#: river of Catapults of Troy): their own test file checks board, pieces and setup
-OWN_PIECES = {"catapults-of-troy"}
+#: river of Catapults of Troy, atomic's Hearts): their own test file checks board,
+#: pieces and setup
+OWN_PIECES = {"catapults-of-troy", "atomic"}
 
 
 @pytest.mark.parametrize("name", [n for n in variant_names() if n not in OWN_PIECES])
@@ -169,6 +170,7 @@ PLAYED_ALIKE = [
     ("king-of-the-hill", (), 8902),
     ("horde", (), 1274),
     ("antichess", (), 8067),
+    ("atomic", (), 8902),
     ("giveaway", (), 8067),
     ("shatranj-of-troy", (), 61951),
     ("shatranj-of-troy", ("bare-king",), 61951),
@@ -190,7 +192,6 @@ SLOW = {"duggans-fantasy-chess": 2}
 NOT_YET = {
     "three-check": "the game's own endings",
     "crazyhouse": "pieces in hand and drops",
-    "atomic": "the game's special moves",
     "racing-kings": "the game's own rule over which moves are legal",
     "chess960": "castling by this game's own rule",
     "seirawan": "pieces in hand and drops",

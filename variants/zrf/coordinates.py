@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from trebuchet.variants.move import Move, Place
+from trebuchet.variants.move import Move, Place, Remove
 from trebuchet.variants.position import Position
 
 if TYPE_CHECKING:
@@ -166,11 +166,36 @@ def _is_square(game: ZrfVariant) -> Callable[[str], bool]:
     return lambda name: game.geometry.index_of(name) is not None
 
 
+def lost_promotion(move: Move) -> str | None:
+    """The kind ``move`` promotes its piece to where the piece is gone from the board
+    by the move's end (an atomic capture blows the pawn up as it promotes), else None.
+
+    Each choice is the player's: Zillions asks for it and writes it (``= Queen on
+    b8``), so the moves to each kind stay apart though the board ends alike, and
+    coordinates name them by the kind (``a7b8q``).  Read off the move's ``emitted``
+    record: the engine's move class imports this module.
+    """
+    emitted = getattr(move, "emitted", None)
+    if emitted is None or emitted.promotion is None:
+        return None
+    touching = [a for a in move.actions if move.to in _squares(a)]
+    return emitted.promotion if touching and type(touching[-1]) is Remove else None
+
+
+def _squares(action: object) -> tuple[int, ...]:
+    """The board squares an action writes (none for a reserve's count)."""
+    return tuple(getattr(action, name) for name in ("frm", "to", "sq") if hasattr(action, name))
+
+
 def becomes(pos: Position, move: Move) -> str | None:
     """The kind the moving piece has after ``move`` where it differs from its kind
-    before (a promotion), else None."""
+    before (a promotion, or a promotion whose piece does not survive the move:
+    :func:`lost_promotion`), else None."""
     if move.frm is None:
         return None
+    lost = lost_promotion(move)
+    if lost is not None:
+        return lost
     before = pos.board[move.frm]
     pos.push(move)
     try:
@@ -182,4 +207,4 @@ def becomes(pos: Position, move: Move) -> str | None:
     return after.kind
 
 
-__all__ = ["becomes", "coordinate_moves", "split_squares"]
+__all__ = ["becomes", "coordinate_moves", "lost_promotion", "split_squares"]

@@ -54,7 +54,7 @@ from trebuchet.variants.move import (
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import WALL, Piece, PieceType, Player
 from trebuchet.variants.position import Position
-from trebuchet.variants.zrf.coordinates import coordinate_moves
+from trebuchet.variants.zrf.coordinates import coordinate_moves, lost_promotion
 from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.goals import Goal, named_kinds
 from trebuchet.variants.zrf.program import (
@@ -827,10 +827,12 @@ class ZrfVariant(GameBase, Engine):
         """One move for each that does something of its own: moves alike in what
         they do to the board (and in how the turn goes on) are one, the first,
         whatever their texts (the others' texts are its aliases); ``add`` and
-        ``add-copy`` to one square are two."""
+        ``add-copy`` to one square are two, and so are promotions to two kinds
+        whose piece is gone by the move's end (:func:`.coordinates.lost_promotion`)."""
         kept: dict[tuple[object, ...], ZrfMove] = {}
         for move in moves:
-            key = (move.actions, move.emitted.partial, move.emitted.move_type)
+            emitted = move.emitted
+            key = (move.actions, emitted.partial, emitted.move_type, lost_promotion(move))
             same = kept.get(key)
             if same is None:
                 kept[key] = move
