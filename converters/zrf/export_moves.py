@@ -72,6 +72,9 @@ class PieceRules:
     ep_guard: str = ""
     #: True when its moves clear ``never-moved?`` (King and Rook of a castling game)
     castles: bool = False
+    #: what a promotion does besides making the piece (a game's own state), with its
+    #: trailing space; empty: nothing
+    before_promotion: str = ""
 
 
 @dataclass(frozen=True)
@@ -214,7 +217,7 @@ def arrival(rules: PieceRules) -> str:
     moved = "(set-attribute never-moved? false) add" if rules.castles else "add"
     if not rules.promotes_to:
         return moved
-    choices = f"(add {' '.join(rules.promotes_to)})"
+    choices = f"{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
     if rules.optional_promotion:
         return (
             f"(if (in-zone? promotion-zone) {choices}) "
