@@ -192,7 +192,7 @@ OWN_COORDINATES = {"catapults-of-troy"}
 #: bench/table.py (the Mercenary's threat is written out square by square)
 SLOW = {"duggans-fantasy-chess": 2}
 #: games the writer does not yet express whole, each with a rule it leaves out (the
-#: seed games' one corner each is named in their own test files)
+#: seed games' rules are proved in their own test files too)
 NOT_YET = {
     "three-check": "the game's own endings",
     "crazyhouse": "pieces in hand and drops",
