@@ -287,7 +287,27 @@ class MangonelChess(Chess):
                 if x is not None and x.kind == "M" and x.color == by:
                     found.extend(back)
                     break
+        if self._slingable_engine(pos, by):
+            # the other side's sling may bring one of by's Mangonels onto any line
+            found.extend(s for back in self._back_lines[target] for s in back)
         return frozenset(found)
+
+    def _slingable_engine(self, pos: Position, by: Player) -> bool:
+        """Whether one of ``by``'s Mangonels stands nearest behind a Mangonel of the
+        other side that can step on along that line, so that the step could sling it
+        onto a line through ``by``'s target that held no ``by`` Mangonel (MC-2)."""
+        board = pos.board
+        for sq, piece in pos.pieces(by):
+            if piece.kind != "M":
+                continue
+            for line in self._back_lines[sq]:
+                at = next((i for i, s in enumerate(line) if board[s] is not None), None)
+                if at is None or at + 1 >= len(line) or board[line[at + 1]] is not None:
+                    continue  # no Mangonel there, or none that can step on along the line
+                near = board[line[at]]
+                if near is not WALL and near is not None and near.kind == "M" and near.color != by:
+                    return True
+        return False
 
     def _pawn_first_rank(self, pawn: Piece, sq: int) -> bool:
         rank = self.geometry.rank_of(sq)

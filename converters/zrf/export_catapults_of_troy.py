@@ -21,6 +21,10 @@ terrain becomes pieces of their own:
 * **Moves that move nothing**: the Archer's shot (CT-5), the Builder's bridges
   (CT-7) and the Ram's battering run (CT-9, the Ram captured last, or its
   Catapult left empty) are effects with the piece going back to its square.
+* **A run into its own King** (CT-9 forbids it, CT-10 counts it as check) is
+  written as a move that Zillions' own check rule refuses: it passes the King
+  by and leaves an enemy Rook beside it, so that it still threatens each enemy
+  King it would batter.
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from collections.abc import Callable
 from typing import NamedTuple, TypedDict
 
 from trebuchet.converters.zrf.export_moves import KING_STEPS, MOVING, atom, direction_name
-from trebuchet.variants.catapults_of_troy import RIVER_RANK
+from trebuchet.variants.catapults_of_troy import RIVER_RANK, CatapultsOfTroy
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, Player
 from trebuchet.variants.position import Position
@@ -71,9 +75,16 @@ MACROS = """\
 (define own-catapult? (and friend? (piece? Catapult)))
 ; The King, alone or riding: a battering run may not take its own (CT-9, CT-10).
 (define own-king? (and friend? (or (piece? King) (piece? Catapult-King))))
+; Yet that run threatens every enemy King on its line (CT-10).  So it passes its own
+; King by and leaves an enemy Rook behind it, on the square the run emptied ($1 is
+; the way back): Zillions' check rule refuses the move, since the King could be
+; taken next, while the run still counts as a threat.  White moves when the
+; corner {WHITE_CORNER} is in its promotion zone.
+(define betray-king
+  (if (in-zone? promotion-zone {WHITE_CORNER}) (create Black Rook $1) else (create White Rook $1)))
 ; The rider's move, or a launch, leaves the Catapult where it stood (CT-8c, CT-8e).
 (define leave-catapult to (go from) (create $1) (go to))
-"""
+""".replace("{WHITE_CORNER}", f"a{CatapultsOfTroy.ranks}")
 
 
 def carried(key: str) -> str:
@@ -225,13 +236,16 @@ def _batterings(riding: bool) -> list[str]:
     """CT-9: the nearest piece on the line an enemy, everything from it to the edge
     or the water goes, then the Ram (its Catapult stays, emptied)."""
     last = "(change-type Catapult)" if riding else "capture"
-    return [
-        f"({d} (while empty? {d}) (verify (foe?)) capture"
-        f" (while (and (on-board? {d}) (not (piece? Water {d}))) {d}"
-        " (verify (not (own-king?))) (if (not empty?) capture))"
-        f" (go from) {last} add)"
-        for d in _dirs(ORTHOGONAL)
-    ]
+    blocks = []
+    for v in ORTHOGONAL:
+        d, back = direction_name(v), direction_name((-v[0], -v[1]))
+        blocks.append(
+            f"({d} (while empty? {d}) (verify (foe?)) capture"
+            f" (while (and (on-board? {d}) (not (piece? Water {d}))) {d}"
+            f" (if (own-king?) (betray-king {back}) else (if (not empty?) capture)))"
+            f" (go from) {last} add)"
+        )
+    return blocks
 
 
 def _loads(prefix: str) -> str:
@@ -384,21 +398,6 @@ def _zones(variant: Variant) -> dict[str, Zones]:
     }
 
 
-#: what the file cannot say: Zillions' check is "some move of the opponent could take
-#: the royal piece", and a move is legal or not for the mover and its attacker alike
-SUICIDE_RUN = (
-    "CT-9/CT-10: a Ram's run whose line holds the enemy King and, beyond it, the Ram's own "
-    "King gives check in the native game but is no move in the file (it may not take its "
-    "own King), so there it gives no check"
-)
-
-
-def _left_out(variant: Variant, pos: Position) -> list[str]:
-    """One corner of CT-10 (docs/zrf.md): the native game counts as check a Ram's
-    run it would not let the Ram make; a block either is a move or is not."""
-    return [SUICIDE_RUN]
-
-
 class CatapultsExport(TypedDict):
     """The fields of the game's :class:`.export_games.GameExport` (this module
     cannot import it: that module lists the games, this one among them)."""
@@ -406,7 +405,6 @@ class CatapultsExport(TypedDict):
     macros: str
     pieces: dict[str, Blocks]
     zones: Callable[[Variant], dict[str, Zones]]
-    left_out: Callable[[Variant, Position], list[str]]
     vectors: tuple[Vector, ...]
     goals: tuple[str, ...]
     extra_pieces: Callable[[Variant, Position], list[str]]
@@ -419,7 +417,7 @@ def catapults_export() -> CatapultsExport:
     """Everything the file writes beyond the writer's own: every kind's blocks (the
     river and the Catapults change them all), the carriers and Water, the zones,
     the River, the King on its Catapult royal too, and the third repetition a draw
-    (CT-11); one corner of CT-10 is left out (:data:`SUICIDE_RUN`)."""
+    (CT-11)."""
     return CatapultsExport(
         macros=MACROS,
         pieces={
@@ -427,7 +425,6 @@ def catapults_export() -> CatapultsExport:
             **{k: _piece_blocks(k) for k in ("K", "E", "M", "R", "B", "H", "A", "P")},
         },
         zones=_zones,
-        left_out=_left_out,
         vectors=_KNIGHT,
         goals=("(draw-condition (White Black) repetition)",),
         extra_pieces=extra_pieces,

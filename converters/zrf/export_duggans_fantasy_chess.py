@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TypedDict
 
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name
+from trebuchet.variants.duggans_fantasy_chess import DuggansFantasyChess
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
@@ -213,30 +215,66 @@ def attack_probes(side: str, *, origin_empty: bool = False) -> list[Probe]:
 # -- the Mercenary's threat (DF-3, DF-8) ---------------------------------------------------
 
 
-def threat_probes(depth: int) -> list[Probe]:
-    """The probes that find the Mercenary here threatened: an enemy could take it,
-    or one of its own Golems could crush it (DF-3).  An enemy Mercenary takes it
-    only while threatened itself (DF-8): ``depth`` is how many Mercenaries a chain
-    of such threats may hold, this one included."""
-    return _threat("enemy?", depth, came_from=None)
+#: the link that walks the board's squares one by one (the chain search below)
+BOARD_NEXT = "board-next"
+#: position flags of the chain search: a Mercenary whose threat counts toward the
+#: one moving, and one whose own threats have been looked at
+REACHED, EXPANDED = "reached", "expanded"
+#: the block flag that asks for another round of the search
+CHANGED = "changed"
 
 
-def _threat(enemy: str, depth: int, came_from: str | None) -> list[Probe]:
-    """The threat to a Mercenary of the side whose enemies are ``enemy``; a chain
-    never comes back the way it came (``came_from``), as DF-8 counts no threat
-    that rests on the Mercenary it threatens."""
-    friend = _other(enemy)
-    found = [*attack_probes(enemy), *golem_probes(friend, False)]
-    if depth <= 1:
-        return found
-    spots = _ENEMY_MERCENARY_SPOTS if enemy == "enemy?" else _FRIEND_MERCENARY_SPOTS
-    for d in spots:
-        if d == came_from:
-            continue
-        merc = (d, _piece(enemy, ("Mercenary",))(d), None)
-        for inner in _threat(friend, depth - 1, came_from=_opposite(d)):
-            found.append(Probe((merc, *inner.path), inner.last))
-    return found
+def _mercenary_threats(side: str) -> str:
+    """For the Mercenary here, of ``side``'s enemies (``side`` takes it): whether a
+    piece that needs no threat could take it (FOUND), and each Mercenary of
+    ``side`` placed to take it, marked REACHED (its own threat would count)."""
+    own = _other(side)
+    direct = render([*attack_probes(side), *golem_probes(own, False)])
+    spots = _ENEMY_MERCENARY_SPOTS if side == "enemy?" else _FRIEND_MERCENARY_SPOTS
+    chained = " ".join(
+        f"(if (and {_piece(side, ('Mercenary',))(d)} (not (position-flag? {REACHED} {d})))"
+        f" (set-position-flag {REACHED} true {d}) (set-flag {CHANGED} true))"
+        for d in spots
+    )
+    return f"{direct} {chained}"
+
+
+def chain_macros(first: str) -> str:
+    """``threatened-chain``: whether the Mercenary here is threatened, as DF-8's least
+    fixed point.  An enemy Mercenary threatens it only while threatened itself, so
+    the search marks the Mercenaries whose threat would count (REACHED), starting
+    here, and looks at each marked one once: a piece that needs no threat could
+    take it (FOUND), or a Mercenary placed to take it is marked in turn.  After
+    this one, rounds walk the board (from ``first`` along BOARD_NEXT) while the
+    last round marked another and FOUND is not set; a chain holds each Mercenary
+    at most once, so the rounds are at most as many as the Mercenaries, and the
+    file holds one copy of each probe."""
+    return f"""; DF-8: the Mercenary here is threatened if a piece that needs no threat could take
+; it, or a Mercenary that is itself threatened could: a search over the board.
+(define look-at-mercenary
+  (if (and (position-flag? {REACHED}) (not (position-flag? {EXPANDED})))
+      (set-position-flag {EXPANDED} true)
+      (if friend? {_mercenary_threats("enemy?")} else {_mercenary_threats("friend?")}))
+)
+; It starts with (go from), a no-op here (the block is on its piece's square), which
+; tells trebuchet's engine at once that the block may reach any square (the search
+; does), instead of tracing the search's every walk.
+(define threatened-chain
+  (go from) (set-flag {FOUND} false) (set-flag {CHANGED} false) (set-position-flag {REACHED} true)
+  (look-at-mercenary)
+  (while (and (flag? {CHANGED}) (not (flag? {FOUND})))
+    (set-flag {CHANGED} false) {first} (look-at-mercenary)
+    (while (on-board? {BOARD_NEXT}) {BOARD_NEXT} (look-at-mercenary)))
+  (go from)
+)
+"""
+
+
+def board_walk(variant: Variant) -> list[str]:
+    """The BOARD_NEXT links through every square, rank by rank from the top."""
+    geo = variant.geometry
+    walk = [geo.name(sq) for rank in reversed(range(geo.ranks)) for sq in geo.squares_of_rank(rank)]
+    return [f"    (links {BOARD_NEXT} " + " ".join(f"({a} {b})" for a, b in pairwise(walk)) + ")"]
 
 
 # -- the pieces --------------------------------------------------------------------------
@@ -310,14 +348,10 @@ def _commander(variant: Variant, arrive: str) -> list[str]:
     ]
 
 
-#: how many Mercenaries a chain of threats may hold in the file (DF-8)
-THREAT_DEPTH = 3
-
-
 def _mercenary(variant: Variant, arrive: str) -> list[str]:
     """DF-3: a step forward to an empty square, two from the second rank; while
-    threatened, a step left, right or forward onto an empty square or an enemy."""
-    probes = render(threat_probes(THREAT_DEPTH))
+    threatened (DF-8: :func:`chain_macros`), a step left, right or forward onto an
+    empty square or an enemy."""
     threatened = " ".join(
         f"(if (or (empty? {d}) (enemy? {d})) {d} {arrive} {_opposite(d)})" for d in _MERCENARY_STEPS
     )
@@ -327,8 +361,7 @@ def _mercenary(variant: Variant, arrive: str) -> list[str]:
     return [
         f"(n (verify empty?) {arrive})",
         "((verify (in-zone? second-rank)) n (verify empty?) n (verify empty?) add)",
-        f"((verify (or {room})) (set-flag {FOUND} false) {probes} (verify (flag? {FOUND}))"
-        f" {threatened})",
+        f"((verify (or {room})) (threatened-chain) (verify (flag? {FOUND})) {threatened})",
     ]
 
 
@@ -342,27 +375,24 @@ def duggan_zones(variant: Variant) -> dict[str, Zones]:
     }
 
 
-def duggan_left_out(variant: Variant, pos: Position) -> list[str]:
-    """DF-8's threats through chains of Mercenaries longer than the file follows."""
-    return [
-        f"DF-8: a Mercenary threatened through a chain of more than {THREAT_DEPTH} "
-        "Mercenaries, each threatened by the next (the file follows chains that long)"
-    ]
-
-
 class ExportParts(TypedDict):
     """The fields of :class:`.export_games.GameExport` this game fills (that class
     lists the games, and so imports this module: it cannot be imported here)."""
 
+    macros: str
     pieces: dict[str, Callable[[Variant, str], list[str]]]
     zones: Callable[[Variant], dict[str, Zones]]
-    left_out: Callable[[Variant, Position], list[str]]
+    board_lines: Callable[[Variant, Position], list[str]]
 
 
 def duggan_export() -> ExportParts:
-    """Every piece but the Adept (a king: its Betza string says it all), the zones
-    and what the file leaves out."""
+    """Every piece but the Adept (a king: its Betza string says it all), the zones,
+    the Mercenary's chain search (its macros and the walk over the board)."""
     pieces = {"G": _golem, "A": _archer, "B": _bishop, "S": _assassin, "M": _mercenary}
+    first = f"a{DuggansFantasyChess.ranks}"
     return ExportParts(
-        pieces={**pieces, "C": _commander}, zones=duggan_zones, left_out=duggan_left_out
+        macros=chain_macros(first),
+        pieces={**pieces, "C": _commander},
+        zones=duggan_zones,
+        board_lines=lambda variant, pos: board_walk(variant),
     )

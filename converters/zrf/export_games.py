@@ -16,14 +16,26 @@ from trebuchet.converters.zrf import export_atomic as atomic
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
-from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
+from trebuchet.converters.zrf.export_moves import (
+    KING_STEPS,
+    NEVER_MOVED,
+    PieceRules,
+    atom,
+    direction_name,
+    piece_blocks,
+)
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
+from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.titan_chess import CAMEL, CENTRE, quad_paths
 from trebuchet.variants.variant import Variant
 
 Zones = dict[Player, frozenset[int]]
+#: the players' names, White first (our colours' order)
+PLAYERS = ("White", "Black")
+#: the side of a board square in pixels
+CELL = 50
 
 
 @dataclass(frozen=True)
@@ -76,11 +88,42 @@ class GameExport:
     #: the blocks and the check test together say the game's own rule over which
     #: moves are legal (atomic's: no blast of the own King, check by direct capture)
     legality_written: bool = False
+    #: for a game whose Rooks hold their castling rights by type: per player, the
+    #: home square of each right of the position with the types that castle from
+    #: it (None: the Rooks with rights, of the castling kinds)
+    castling_rooks: Callable[[Variant, Position, Player], dict[int, tuple[str, ...]]] | None = None
+    #: what a promotion does besides making the piece, with its trailing space
+    before_promotion: str = ""
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
 
-_MANGONEL_MACROS = """\
+#: MC-4: the types of a Rook holding the right of the home on the King's side (K,
+#: j1/j8), the Queen's (Q, a1/a8), or both; each plays as a Rook, and its own move
+#: clears ``never-moved?``, which a sling keeps
+ROOK_K, ROOK_Q, ROOK_KQ = "Rook-K", "Rook-Q", "Rook-KQ"
+ROOK_TYPES = ("Rook", ROOK_K, ROOK_Q, ROOK_KQ)
+#: MC-6: a right that waits for a Rook to be slung onto its home is a piece of the
+#: right's owner on a square of its own beside the board
+WAITING = "Waiting-Right"
+#: the waiting rights' squares: each right letter's, White's K and Black's k first
+WAITING_SQUARES = {"K": "x1", "k": "x2", "Q": "x3", "q": "x4"}
+#: the homes of each side's rights as zones: ``k-home`` is the mover's, and
+#: ``their-k-home`` the other side's
+HOME_ZONES = {"K": "k-home", "Q": "q-home"}
+
+
+def _mangonel_rook_test(where: str) -> str:
+    """A Rook of any of the types, on ``where`` ('' for here)."""
+    at = f" {where}" if where else ""
+    return "(or " + " ".join(f"(piece? {t}{at})" for t in ROOK_TYPES) + ")"
+
+
+def _mangonel_macros() -> str:
+    """The Mangonel's step and sling, and MC-4/MC-6's rights kept by Rooks' types."""
+    squares = [f"{f}{r}" for r in range(1, 9) for f in "abcdefghij"]
+    own_rooks = " ".join(f"(own-rook-at {sq})" for sq in squares)
+    return f"""\
 ; The Mangonel steps one square ($1) to an empty square; the nearest piece behind
 ; it ($2 is the way back), of either side, is slung forward over it (MC-2).
 (define scan-behind
@@ -99,6 +142,39 @@ _MANGONEL_MACROS = """\
   (or (and (flag? own-pawn) (in-zone? first-rank))
       (and (flag? their-pawn) (in-zone? promotion-zone)))
 )
+; MC-4: a Rook holds a right by its type while never-moved? (cleared by its own
+; move, kept by a sling).  A slung Rook is marked by its side and its rights.
+(define slung-rook
+  (if {_mangonel_rook_test("")}
+      (if friend? (set-flag own-rook true) else (set-flag their-rook true))
+      (if (and never-moved? (or (piece? {ROOK_K}) (piece? {ROOK_KQ}))) (set-flag holds-k true))
+      (if (and never-moved? (or (piece? {ROOK_Q}) (piece? {ROOK_KQ}))) (set-flag holds-q true)))
+)
+; MC-6: a right waiting for its Rook is a piece of its side on x1 (White's K), x2
+; (Black's k), x3 (Q) or x4 (q); $1 is friend? or enemy?, $2 and $3 the squares.
+(define waits (or ($1 $2) ($1 $3)))
+(define end-wait (if ($1 $2) (capture $2)) (if ($1 $3) (capture $3)))
+; A Rook of $1's side slung onto the home $2 of a right that waits for a Rook
+; takes it up, keeping the right it holds already (flag $6; else it is $7).
+(define take-up
+  (if (and (flag? $1) (in-zone? $2) (waits $3 $4 $5))
+      (if (flag? $6) (change-type {ROOK_KQ}) else (change-type $7))
+      (set-attribute never-moved? true)
+      (end-wait $3 $4 $5))
+)
+(define take-up-rights
+  (take-up own-rook k-home friend? x1 x2 holds-q {ROOK_K})
+  (take-up own-rook q-home friend? x3 x4 holds-k {ROOK_Q})
+  (take-up their-rook their-k-home enemy? x1 x2 holds-q {ROOK_K})
+  (take-up their-rook their-q-home enemy? x3 x4 holds-k {ROOK_Q})
+)
+; A waiting right is gone once its side has no Rook; only a promotion makes a
+; Rook, so the mover's promotion drops the waiting rights when no Rook is left.
+(define own-rook-at (and (friend? $1) {_mangonel_rook_test("$1")}))
+(define rights-without-rook
+  (if (and (or (waits friend? x1 x2) (waits friend? x3 x4)) (not (or {own_rooks})))
+      (end-wait friend? x1 x2) (end-wait friend? x3 x4))
+)
 ; The step alone: nothing behind, or nowhere for the slung piece to land.
 (define mangonel-step
   ((scan-behind $1 $2)
@@ -113,9 +189,10 @@ _MANGONEL_MACROS = """\
 )
 ; The step and the sling: the piece lands on the first piece it meets if that is
 ; an enemy of the mover, else on the last empty square before a piece or the
-; edge; a pawn slung onto its last rank is a Queen (MC-3).
+; edge; a pawn slung onto its last rank is a Queen (MC-3), a Rook onto its home
+; may take up a right (MC-6).
 (define mangonel-sling
-  ((scan-behind $1 $2) $2 (slung-pawn) cascade back
+  ((scan-behind $1 $2) $2 (slung-pawn) (slung-rook) cascade back
    $1 (verify (not (pawn-home-here))) (verify not-friend?)
    (if empty?
        (while (and (on-board? $1) (empty? $1) (not (pawn-home $1))) $1)
@@ -123,7 +200,7 @@ _MANGONEL_MACROS = """\
    (if (or (and (flag? own-pawn) (in-zone? promotion-zone))
            (and (flag? their-pawn) (in-zone? first-rank)))
        (add Queen)
-    else add))
+    else (take-up-rights) add))
 )
 """
 
@@ -137,6 +214,24 @@ def _mangonel_blocks(variant: Variant, arrive: str) -> list[str]:
     return blocks
 
 
+def _homes(variant: Variant) -> dict[str, int]:
+    """Right letter (K, Q, k, q) -> its home square (MC-6)."""
+    assert isinstance(variant, MangonelChess)
+    return variant.castling_homes
+
+
+def _mangonel_zones(variant: Variant) -> dict[str, Zones]:
+    """The first ranks (MC-3), and each side's homes of its rights, as the mover's
+    (``k-home``) and as the other side's (``their-k-home``)."""
+    homes = _homes(variant)
+    zones = _first_ranks(variant)
+    for letter, zone in HOME_ZONES.items():
+        white, black = frozenset({homes[letter]}), frozenset({homes[letter.lower()]})
+        zones[zone] = {WHITE: white, BLACK: black}
+        zones[f"their-{zone}"] = {WHITE: black, BLACK: white}
+    return zones
+
+
 def _first_ranks(variant: Variant) -> dict[str, Zones]:
     geo = variant.geometry
     return {
@@ -147,19 +242,92 @@ def _first_ranks(variant: Variant) -> dict[str, Zones]:
     }
 
 
-def _mangonel_left_out(variant: Variant, pos: Position) -> list[str]:
-    """MC-4 and MC-6 follow each castling right's own Rook through slings; a rules
-    file sees only that a Rook on the home square never moved by itself."""
-    lost = [
-        "MC-4: a castling right belongs to its own Rook; here any Rook that never "
-        "moved by itself castles from the home square, though a sling brought it there"
+def _rights(variant: Variant, pos: Position, color: Player) -> dict[str, int]:
+    """``color``'s rights in ``pos``: letter -> home square."""
+    letters = ("K", "Q") if color == WHITE else ("k", "q")
+    return {c: sq for c in letters if (sq := _homes(variant)[c]) in pos.castling}
+
+
+def _held(variant: Variant, pos: Position, sq: int, color: Player) -> bool:
+    """Whether a Rook of ``color`` stands on ``sq`` (else the right of that home waits)."""
+    piece = pos.board[sq]
+    return piece is not None and piece.color == color and piece.kind in variant.castling_rook_kinds
+
+
+def _mangonel_castling_rooks(
+    variant: Variant, pos: Position, color: Player
+) -> dict[int, tuple[str, ...]]:
+    """Every right's home, held or waiting (MC-6), castled with by the Rook types that
+    hold its right (MC-4)."""
+    return {
+        sq: ((ROOK_K if c.upper() == "K" else ROOK_Q), ROOK_KQ)
+        for c, sq in _rights(variant, pos, color).items()
+    }
+
+
+def _mangonel_setup(variant: Variant, pos: Position) -> list[str]:
+    """Each side's pieces by type, a Rook on the home of a right as the type that holds
+    it, and a piece on the square of each right that waits for a Rook."""
+    geo = variant.geometry
+    entries = []
+    for color in (WHITE, BLACK):
+        rights = _rights(variant, pos, color)
+        typed = {sq: f"Rook-{c.upper()}" for c, sq in rights.items()}
+        where: dict[str, list[str]] = {}
+        for sq, piece in pos.pieces(color):
+            kind = typed.get(sq) if piece.kind in variant.castling_rook_kinds else None
+            name = kind or atom(variant.types[piece.kind].name)
+            where.setdefault(name, []).append(geo.name(sq))
+        waiting = [
+            WAITING_SQUARES[c] for c, sq in rights.items() if not _held(variant, pos, sq, color)
+        ]
+        if waiting:
+            where[WAITING] = waiting
+        listed = " ".join(f"({name} {' '.join(squares)})" for name, squares in where.items())
+        entries.append(f"({PLAYERS[color]} {listed})")
+    return entries
+
+
+def _waiting_grid(variant: Variant, pos: Position) -> list[str]:
+    """The four squares of the waiting rights, a column beside the board."""
+    left = (variant.geometry.files + 1) * CELL
+    return [
+        "    (grid",
+        f"      (start-rectangle {left} 0 {left + CELL} {CELL})",
+        f'      (dimensions ("x" ({CELL} 0)) ("1/2/3/4" (0 {CELL})))',
+        "    )",
     ]
-    held = {sq for color in (WHITE, BLACK) for sq in rooks_with_rights(variant, pos, color)}
-    waiting = sorted(pos.castling - held)
-    if waiting:
-        names = " ".join(variant.geometry.name(sq) for sq in waiting)
-        lost.append(f"MC-6: the castling rights waiting for a Rook to come home to {names}")
-    return lost
+
+
+def _mangonel_rooks(variant: Variant, pos: Position) -> list[str]:
+    """The Rook types that hold rights (MC-4), moving as the Rook, and the waiting
+    right's piece, which never moves (MC-6)."""
+    rook = variant.types["R"]
+    blocks = piece_blocks(rook, PieceRules(castles=True), None)
+    out = []
+    for name, holds in ((ROOK_K, "K"), (ROOK_Q, "Q"), (ROOK_KQ, "K and Q")):
+        out += [
+            "  (piece",
+            f"    (name {name})",
+            f'    (help "Rook holding the castling right {holds}: moves as a Rook; '
+            'its own move ends the right, a sling keeps it.")',
+            '    (notation "R")',
+            '    (image White "images\\Chess\\wrook.bmp" Black "images\\Chess\\brook.bmp")',
+            f"    (attribute {NEVER_MOVED} true)",
+            "    (moves",
+            *(f"      {b}" for _, b in blocks),
+            "    )",
+            "  )",
+        ]
+    return [
+        *out,
+        "  (piece",
+        f"    (name {WAITING})",
+        '    (help "A castling right waiting for a Rook to be slung onto its home square.")',
+        '    (notation "?")',
+        '    (image White "images\\trebuchet\\wwait.bmp" Black "images\\trebuchet\\bwait.bmp")',
+        "  )",
+    ]
 
 
 # -- Titan Chess (docs/rules/titan-chess.md) ---------------------------------------------
@@ -293,10 +461,14 @@ _ANTICHESS = GameExport(
 
 GAMES: dict[str, GameExport] = {
     "mangonel-chess": GameExport(
-        macros=_MANGONEL_MACROS,
+        macros=_mangonel_macros(),
         pieces={"M": _mangonel_blocks},
-        zones=_first_ranks,
-        left_out=_mangonel_left_out,
+        zones=_mangonel_zones,
+        board_lines=_waiting_grid,
+        setup=_mangonel_setup,
+        extra_pieces=_mangonel_rooks,
+        castling_rooks=_mangonel_castling_rooks,
+        before_promotion="(rights-without-rook) ",
     ),
     "titan-chess": GameExport(
         macros=_TITAN_MACROS,

@@ -75,6 +75,9 @@ class PieceRules:
     #: forms a capture runs on the square it lands on before it ends there (atomic's
     #: explosion); a kind that moves and captures is then written as two blocks
     capture_ending: str = ""
+    #: what a promotion does besides making the piece (a game's own state), with its
+    #: trailing space; empty: nothing
+    before_promotion: str = ""
 
 
 @dataclass(frozen=True)
@@ -219,7 +222,7 @@ def arrival(rules: PieceRules) -> str:
     moved = "(set-attribute never-moved? false) add" if rules.castles else "add"
     if not rules.promotes_to:
         return moved
-    choices = f"(add {' '.join(rules.promotes_to)})"
+    choices = f"{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
     if rules.optional_promotion:
         return (
             f"(if (in-zone? promotion-zone) {choices}) "

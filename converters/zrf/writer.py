@@ -17,7 +17,7 @@ claims more than it holds.
 
 from __future__ import annotations
 
-from trebuchet.converters.zrf.export_games import GAMES
+from trebuchet.converters.zrf.export_games import CELL, GAMES, PLAYERS
 from trebuchet.converters.zrf.export_moves import (
     CAPTURING,
     EAST,
@@ -45,8 +45,6 @@ from trebuchet.variants.pieces import BLACK, WALL, WHITE, BetzaPiece, PieceType,
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
-CELL = 50
-PLAYERS = ("White", "Black")
 #: the images Zillions installs for the FIDE pieces (images\Chess\wpawn.bmp …)
 _STOCK_IMAGES = frozenset({"Pawn", "Knight", "Bishop", "Rook", "Queen", "King"})
 
@@ -283,7 +281,7 @@ def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, froz
         zones.extend(own.zones(variant).items())
     if _castlings(variant, pos):
         kings = {c: _kings(variant, c) for c in (WHITE, BLACK)}
-        rooks = {c: frozenset(rooks_with_rights(variant, pos, c)) for c in (WHITE, BLACK)}
+        rooks = {c: frozenset(_castling_rooks(variant, pos, c)) for c in (WHITE, BLACK)}
         zones += [("castling-king", kings), ("castling-rook", rooks)]
     return zones
 
@@ -331,12 +329,11 @@ def _setup(variant: Variant, pos: Position) -> list[str]:
 def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
     """The castlings the rights of ``pos`` allow, seen from each King's square."""
     geo = variant.geometry
-    rook_kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
     own = GAMES.get(variant.name)
     ways: list[Castling] = []
     for color in (WHITE, BLACK):
         for king in sorted(_kings(variant, color)):
-            for rook in rooks_with_rights(variant, pos, color):
+            for rook, rook_kinds in _castling_rooks(variant, pos, color).items():
                 if geo.rank_of(rook) != geo.rank_of(king):
                     continue
                 toward = EAST if geo.file_of(rook) > geo.file_of(king) else WEST
@@ -347,6 +344,17 @@ def _castling_ways(variant: Variant, pos: Position) -> list[Castling]:
                 checks = not isinstance(variant, ChessFamily) or variant.castling_checks
                 ways.extend(Castling(toward, distance, rook_kinds, k, checks) for k in steps)
     return list(dict.fromkeys(ways))
+
+
+def _castling_rooks(variant: Variant, pos: Position, color: Player) -> dict[int, tuple[str, ...]]:
+    """The squares ``color`` castles with from ``pos``, each with the types of the
+    Rook that may castle from it: the Rooks with rights, of the castling kinds, or
+    where a game's Rooks hold their rights by type, the game's own answer."""
+    own = GAMES.get(variant.name)
+    if own is not None and own.castling_rooks is not None:
+        return own.castling_rooks(variant, pos, color)
+    kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
+    return {sq: kinds for sq in rooks_with_rights(variant, pos, color)}
 
 
 def _castlings(variant: Variant, pos: Position) -> list[Castling]:
@@ -411,6 +419,7 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
         capture_ending=own.capture_ending if own is not None else "",
         castles=castling
         and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
+        before_promotion=own.before_promotion if own is not None else "",
     )
 
 
