@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
+from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
@@ -43,6 +44,10 @@ class GameExport:
     #: for a game that castles by its own rule: the King's steps toward a Rook that
     #: many squares away (None: the core's rule, two steps)
     castling_steps: Callable[[int], tuple[int, ...]] | None = None
+    #: for a game that castles by its own rule from wherever King and Rooks stand
+    #: (Chess960): the King's castling blocks and the zones they test, from the
+    #: position written (None: the writer's rule, or ``castling_steps``)
+    castling_rule: OwnCastling | None = None
     #: the game's own goals, written before checkmate and stalemate (empty: it has none)
     goals: tuple[str, ...] = ()
     #: a further test of en passant, where the victim's double step began
@@ -327,5 +332,6 @@ GAMES: dict[str, GameExport] = {
         extra_pieces=shatranj.extra_pieces,
     ),
     "catapults-of-troy": GameExport(**catapults_export()),
+    "chess960": GameExport(castling_rule=CHESS960_CASTLING),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
 }

@@ -15,6 +15,7 @@ from trebuchet.converters.load import load_variant
 from trebuchet.converters.zrf.model import parse_zrf, read_zrf
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import atom, limitations, variant_to_zrf
+from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.game import Outcome
 from trebuchet.variants.move import Move, MoveKind, Place
 from trebuchet.variants.perft import perft
@@ -23,7 +24,7 @@ from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_names
 from trebuchet.variants.variant import Variant
 from trebuchet.variants.zrf.coordinates import becomes
-from trebuchet.variants.zrf.game import ZrfVariant
+from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant
 
 #: the draws of FIDE chess that Zillions has no goal for (docs/zrf.md)
 CHESS_DRAWS = "the draws by insufficient material, the 75-move rule and fivefold repetition"
@@ -104,11 +105,13 @@ def test_castling_rights_of_a_setup_are_kept_as_given(chess: Variant) -> None:
     assert perft(exported(chess, chess.position(KIWIPETE)).start_position(), 2) == 2039
 
 
-def zrf_coordinates(pos: Position, move: Move) -> str:
+def zrf_coordinates(pos: Position, move: Move, *, king_takes_rook: bool = False) -> str:
     """A move of a Zillions game in coordinates: its first part, and the notation of
     the kind a promotion makes (the exported file's notations are our letters).  A
     move from a hand kept beside the board's grid is a drop (``P@e4``), and a piece
-    left on the square moved from follows (``e2d4,C@e2``): Shatranj of Troy's."""
+    left on the square moved from follows (``e2d4,C@e2``): Shatranj of Troy's.
+    With ``king_takes_rook`` (Chess960), a move of a piece's block that also moves a
+    friend on the board is written from the piece's square to the friend's."""
     game = pos.variant
     assert isinstance(game, ZrfVariant) and move.frm is not None
     geo = game.geometry
@@ -117,12 +120,37 @@ def zrf_coordinates(pos: Position, move: Move) -> str:
     assert moved is not None
     if move.frm >= geo.files * geo.ranks:
         return f"{notation[moved.kind]}@{geo.name(move.to)}"
+    friend = moved_friend(pos, move) if king_takes_rook else None
+    if friend is not None:
+        return friend
     text = geo.name(move.frm) + geo.name(move.to)
     left = [a.piece.kind for a in move.actions if isinstance(a, Place) and a.sq == move.frm]
     if left:
         return f"{text},{notation[left[0]]}@{geo.name(move.frm)}"
     made = becomes(pos, move)
     return text + (notation[made].lower() if made is not None else "")
+
+
+def moved_friend(pos: Position, move: Move) -> str | None:
+    """``b1a1`` for a move made by the piece on b1 that also moves its friend on a1
+    or changes it in place (a castling), else None."""
+    assert isinstance(move, ZrfMove)
+    origin = move.emitted.origin
+    mover = pos.board[origin]
+    grid = pos.variant.geometry.files * pos.variant.geometry.ranks
+    touched = [p.frm for p in move.emitted.parts] + [e.sq for e in move.emitted.effects]
+    for sq in touched:
+        if sq is None or sq == origin or sq >= grid:
+            continue
+        other = pos.board[sq]
+        if mover is not None and other is not None and other.color == mover.color:
+            return pos.variant.geometry.name(origin) + pos.variant.geometry.name(sq)
+    return None
+
+
+def king_takes_rook(variant: Variant) -> bool:
+    """Whether trebuchet writes the game's castling king-takes-rook (CF-2)."""
+    return isinstance(variant, ChessFamily) and variant.chess960
 
 
 def random_positions(variant: Variant, count: int, seed: int) -> list[Position]:
@@ -162,6 +190,7 @@ def without_en_passant(variant: Variant, pos: Position) -> Position:
 #: the start (docs/rules/<game>.md)
 PLAYED_ALIKE = [
     ("chess", (), 8902),
+    ("chess960", (), 8902),
     ("mangonel-chess", (), 15518),
     ("mangonel-chess", ("sling-must-land",), 15422),
     ("mangonel-chess", ("kwaggas",), 16218),
@@ -192,7 +221,6 @@ NOT_YET = {
     "crazyhouse": "pieces in hand and drops",
     "atomic": "the game's special moves",
     "racing-kings": "the game's own rule over which moves are legal",
-    "chess960": "castling by this game's own rule",
     "seirawan": "pieces in hand and drops",
     "seirawan960": "castling by this game's own rule",
     "sittuyin": "pieces in hand and drops",
@@ -231,10 +259,12 @@ def test_random_positions_play_the_same_in_the_exported_file(
         zpos = game.start_position()
         assert perft(zpos, 2) == perft(native, 2), pos.fen()
         ours = sorted(variant.move_text(native, m) for m in native.legal_moves())
-        theirs = sorted(zrf_coordinates(zpos, m) for m in zpos.legal_moves())
+        krook = king_takes_rook(variant)
+        theirs = sorted(zrf_coordinates(zpos, m, king_takes_rook=krook) for m in zpos.legal_moves())
         assert theirs == ours, pos.fen()
         for text in ours:
-            assert zrf_coordinates(zpos, game.parse_move(zpos, text)) == text
+            move = game.parse_move(zpos, text)
+            assert zrf_coordinates(zpos, move, king_takes_rook=krook) == text
         assert_same_end(variant, native, game.outcome(zpos))
 
 
@@ -292,6 +322,43 @@ def test_giveaway_castles_through_an_attacked_square() -> None:
     pos = exported(giveaway, native).start_position()
     assert {"e1g1", "e1c1"} <= {zrf_coordinates(pos, m) for m in pos.legal_moves()}
     assert perft(pos, 3) == perft(native, 3) == 10072
+
+
+#: Chess960 positions and the castlings FR-2 and CF-1 allow there, written
+#: king-takes-rook (CF-2): King or Rook already on its file, the King landing on
+#: the Rook's square or crossing it, the two changing places; none out of check,
+#: none through an attacked square
+CASTLING_960 = [
+    ("6kr/8/8/8/8/8/8/6KR w Kk - 0 1", ["g1h1"]),
+    ("5k1r/8/8/8/8/8/8/5KR1 w G - 0 1", ["f1g1"]),
+    ("rk6/8/8/8/8/8/8/RK6 w Aa - 0 1", ["b1a1"]),
+    ("k7/8/8/8/8/8/8/4KR2 w F - 0 1", ["e1f1"]),
+    ("r1k5/8/8/8/8/8/8/R1K5 w Aa - 0 1", ["c1a1"]),
+    ("k7/8/8/8/8/8/8/2RK4 w C - 0 1", ["d1c1"]),
+    ("7k/8/8/8/8/8/8/1KR5 w C - 0 1", ["b1c1"]),
+    ("1r4kr/8/8/8/8/8/8/1R4KR w BHbh - 0 1", ["g1b1", "g1h1"]),
+    ("rk4r1/8/8/8/8/8/8/RK4R1 b AGag - 0 1", ["b8a8"]),
+    ("r5kr/8/8/8/8/8/5q2/R5KR w KQ - 0 1", []),
+    ("rk5r/8/8/8/8/8/3b4/RK5R w KQkq - 0 1", []),
+]
+
+
+@pytest.mark.parametrize(("fen", "castles"), CASTLING_960)
+def test_chess960_castles_as_the_rules_say_from_any_squares(fen: str, castles: list[str]) -> None:
+    """The exported file's castlings are the rule's, its perft(2) and legal moves the
+    native game's; each castling written as trebuchet writes it reads back."""
+    variant = get_variant("chess960")
+    native = variant.position(fen)
+    game = exported(variant, native)
+    pos = game.start_position()
+    assert perft(pos, 2) == perft(native, 2), fen
+    ours = sorted(variant.move_text(native, m) for m in native.legal_moves())
+    theirs = sorted(zrf_coordinates(pos, m, king_takes_rook=True) for m in pos.legal_moves())
+    assert theirs == ours
+    written = [native.move_text(m) for m in native.legal_moves() if m.tag == MoveKind.CASTLE]
+    assert sorted(written) == castles
+    for text in castles:
+        assert zrf_coordinates(pos, game.parse_move(pos, text), king_takes_rook=True) == text
 
 
 def test_titan_castling_reads_as_trebuchet_writes_it() -> None:
