@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
+from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name, rooks_with_rights
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
@@ -70,6 +71,9 @@ class GameExport:
     neutral: str = ""
     #: royal pieces besides the royal kinds (a carrier holding the King)
     royal: tuple[str, ...] = ()
+    #: the game ends as chess does: checkmate and stalemate, written by the writer,
+    #: and the counted draws its ``left_out`` names (crazyhouse's own draws)
+    chess_endings: bool = False
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -333,5 +337,6 @@ GAMES: dict[str, GameExport] = {
     ),
     "catapults-of-troy": GameExport(**catapults_export()),
     "chess960": GameExport(castling_rule=CHESS960_CASTLING),
+    "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
 }

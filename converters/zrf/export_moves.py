@@ -72,6 +72,10 @@ class PieceRules:
     ep_guard: str = ""
     #: True when its moves clear ``never-moved?`` (King and Rook of a castling game)
     castles: bool = False
+    #: how a capture ends where it differs from a move (empty: the same); a game
+    #: whose captor keeps the piece taken sends it to a hand (crazyhouse's
+    #: ``(to-hand)``), so its blocks are split into moves and captures
+    capture_ending: str = ""
 
 
 @dataclass(frozen=True)
@@ -151,10 +155,11 @@ def piece_blocks(
     them (compulsory captures); its initial moves only where it has a zone to make
     them from."""
     blocks: list[tuple[str, str]] = []
+    split = typed or bool(rules.capture_ending)
     for whole in expressed(ptype):
         if whole.initial and zone_of_initial is None:
             continue
-        for comp in _split(whole) if typed else [whole]:
+        for comp in _split(whole) if split else [whole]:
             kind = CAPTURING if comp.capture and not comp.move else MOVING
             blocks.extend(
                 (kind, _block(comp, vector, rules, zone_of_initial))
@@ -178,7 +183,8 @@ def _block(
 ) -> str:
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
-    arrive = arrival(rules)
+    taking = rules.capture_ending and comp.capture and not comp.move
+    arrive = rules.capture_ending if taking else arrival(rules)
     head = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:

@@ -136,7 +136,7 @@ def _rules_left_out(variant: Variant) -> list[str]:
         restricts = False  # the move-priorities say it
     if type(variant).filter_legal is not Variant.filter_legal or restricts:
         lost.append("the game's own rule over which moves are legal")
-    endings_written = own is not None and bool(own.goals or own.option_goals)
+    endings_written = own is not None and bool(own.goals or own.option_goals or own.chess_endings)
     own_outcome = type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant)
     if own_outcome and not endings_written:
         lost.append("the game's own endings")

@@ -14,7 +14,9 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
   on b1 that also moves the one on a1 or changes it in place, as trebuchet
   writes a Chess960 castling (king takes rook), whether King or Rook moves;
 * ``e7e8q``: the same, after which the piece is of the kind whose notation (the
-  file's ``(notation …)``), letter or name is ``q``, in any case;
+  file's ``(notation …)``), letter or name is ``q``, in any case, or whose
+  notation is ``q~`` (a promoted piece kept as a type of its own, as trebuchet's
+  export of crazyhouse keeps its ``Q~``);
 * ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4, from the
   reserve, or from a hand kept on positions beside the board's grid (a piece of
   kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
@@ -76,8 +78,8 @@ def coordinate_moves(
         if not moving:
             continue
         if letter:
-            kind = game.kind_named(letter)
-            found.extend(m for m in moving if kind is not None and becomes(pos, m) == kind)
+            kinds = {game.kind_named(letter), game.kind_named(f"{letter}~")} - {None}
+            found.extend(m for m in moving if becomes(pos, m) in kinds)
         else:
             plain = [m for m in moving if becomes(pos, m) is None]
             single = [m for m in plain if len(_parts(m)) == 1]
