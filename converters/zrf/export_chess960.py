@@ -34,7 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from trebuchet.converters.zrf.export_moves import EAST, NEVER_MOVED, WEST, atom
+from trebuchet.converters.zrf.export_moves import EAST, NEVER_MOVED, WEST, atom, rooks_with_rights
 from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
@@ -90,21 +90,9 @@ def castling_kings(variant: Variant, pos: Position) -> dict[Player, frozenset[in
         if king is None:
             continue
         rank = variant.geometry.rank_of(king)
-        if any(variant.geometry.rank_of(r) == rank for r in _rights(pos, color)):
+        if any(variant.geometry.rank_of(r) == rank for r in rooks_with_rights(variant, pos, color)):
             kings[color] = frozenset({king})
     return kings
-
-
-def _rights(pos: Position, color: Player) -> list[int]:
-    """The squares of ``color``'s Rooks holding a right in ``pos``."""
-    variant = pos.variant
-    return [
-        sq
-        for sq in sorted(pos.castling)
-        if (p := pos.board[sq]) is not None
-        and p.color == color
-        and p.kind in variant.castling_rook_kinds
-    ]
 
 
 def castlings(variant: Variant, pos: Position) -> list[Castling960]:
@@ -113,7 +101,7 @@ def castlings(variant: Variant, pos: Position) -> list[Castling960]:
     found: dict[Castling960, None] = {}
     for color, kings in castling_kings(variant, pos).items():
         for king in kings:
-            for rook in _rights(pos, color):
+            for rook in rooks_with_rights(variant, pos, color):
                 if geo.rank_of(rook) == geo.rank_of(king):
                     found[Castling960(geo.file_of(king), geo.file_of(rook))] = None
     return list(found)
@@ -123,7 +111,7 @@ def castling_zones(variant: Variant, pos: Position) -> dict[str, dict[Player, fr
     """The zones the blocks test: the Kings and the Rooks holding rights."""
     return {
         "castling-king": castling_kings(variant, pos),
-        "castling-rook": {c: frozenset(_rights(pos, c)) for c in (WHITE, BLACK)},
+        "castling-rook": {c: frozenset(rooks_with_rights(variant, pos, c)) for c in (WHITE, BLACK)},
     }
 
 

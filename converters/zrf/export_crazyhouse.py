@@ -132,8 +132,7 @@ def _promoted_piece(variant: Variant, kind: str) -> list[str]:
         f'    (help "Promoted {ptype.name}: moves as a {ptype.name}; taken, it goes to the '
         'hand as a Pawn.")',
         f'    (notation "{kind}~")',
-        f'    (image White "images\\Chess\\w{picture}.bmp" '
-        f'Black "images\\Chess\\b{picture}.bmp")',
+        f'    (image White "images\\Chess\\w{picture}.bmp" Black "images\\Chess\\b{picture}.bmp")',
         "    (moves",
         *(f"      {b}" for _, b in piece_blocks(ptype, rules, None)),
         "    )",

@@ -201,14 +201,15 @@ def _draw_rules_only(variant: Variant) -> bool:
     """Whether the game's own ending adds only FIDE's draw rules (listed apart):
     chess's, or a lichess game that ends as chess does (Chess960: the family's
     outcome with no rule of the game's own and the 75-move rule kept)."""
-    kind = type(variant)
-    if kind.outcome is Chess.outcome:
+    if type(variant).outcome is Chess.outcome:
         return True
+    if not isinstance(variant, ChessFamily):
+        return False
+    family = type(variant)
     return (
-        isinstance(variant, ChessFamily)
-        and kind.outcome is ChessFamily.outcome
-        and kind.variant_outcome is ChessFamily.variant_outcome
-        and kind.variant_end is ChessFamily.variant_end
+        family.outcome is ChessFamily.outcome
+        and family.variant_outcome is ChessFamily.variant_outcome
+        and family.variant_end is ChessFamily.variant_end
         and variant.fifty_move_rule
     )
 
