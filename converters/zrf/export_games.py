@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from trebuchet.converters.zrf import export_atomic as atomic
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
+from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
+from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
@@ -56,6 +58,10 @@ class GameExport:
     #: for a game that castles by its own rule: the King's steps toward a Rook that
     #: many squares away (None: the core's rule, two steps)
     castling_steps: Callable[[int], tuple[int, ...]] | None = None
+    #: for a game that castles by its own rule from wherever King and Rooks stand
+    #: (Chess960): the King's castling blocks and the zones they test, from the
+    #: position written (None: the writer's rule, or ``castling_steps``)
+    castling_rule: OwnCastling | None = None
     #: the game's own goals, written before checkmate and stalemate (empty: it has none)
     goals: tuple[str, ...] = ()
     #: a further test of en passant, where the victim's double step began
@@ -94,6 +100,9 @@ class GameExport:
     castling_rooks: Callable[[Variant, Position, Player], dict[int, tuple[str, ...]]] | None = None
     #: what a promotion does besides making the piece, with its trailing space
     before_promotion: str = ""
+    #: the game ends as chess does: checkmate and stalemate, written by the writer,
+    #: and the counted draws its ``left_out`` names (crazyhouse's own draws)
+    chess_endings: bool = False
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -520,5 +529,7 @@ GAMES: dict[str, GameExport] = {
         legality_written=True,
     ),
     "catapults-of-troy": GameExport(**catapults_export()),
+    "chess960": GameExport(castling_rule=CHESS960_CASTLING),
+    "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
 }

@@ -75,6 +75,10 @@ class PieceRules:
     #: forms a capture runs on the square it lands on before it ends there (atomic's
     #: explosion); a kind that moves and captures is then written as two blocks
     capture_ending: str = ""
+    #: the whole ending of a capture, in place of the move's (empty: the move's); a
+    #: game whose captor keeps the piece taken sends it to a hand (crazyhouse's
+    #: ``(to-hand)``), so its blocks are split into moves and captures too
+    capture_arrival: str = ""
     #: what a promotion does besides making the piece (a game's own state), with its
     #: trailing space; empty: nothing
     before_promotion: str = ""
@@ -157,10 +161,11 @@ def piece_blocks(
     them (compulsory captures); its initial moves only where it has a zone to make
     them from."""
     blocks: list[tuple[str, str]] = []
+    split = typed or bool(rules.capture_ending or rules.capture_arrival)
     for whole in expressed(ptype):
         if whole.initial and zone_of_initial is None:
             continue
-        for comp in _split(whole) if typed or rules.capture_ending else [whole]:
+        for comp in _split(whole) if split else [whole]:
             kind = CAPTURING if comp.capture and not comp.move else MOVING
             blocks.extend(
                 (kind, _block(comp, vector, rules, zone_of_initial))
@@ -185,8 +190,11 @@ def _block(
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
     arrive = arrival(rules)
-    if comp.capture and not comp.move and rules.capture_ending:
-        arrive = f"{rules.capture_ending} {arrive}"
+    if comp.capture and not comp.move:
+        if rules.capture_arrival:
+            arrive = rules.capture_arrival
+        elif rules.capture_ending:
+            arrive = f"{rules.capture_ending} {arrive}"
     head = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:

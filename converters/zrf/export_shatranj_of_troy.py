@@ -9,14 +9,10 @@ file says both with what real files use:
   cargo the position holds (64 from the start).  Leaving a Camel behind is one
   move block: the Horse leaps, ``(create Camel)`` on the square it left, and
   arrives as the type without the Camel.
-* **Hands as squares** (ST-5), as the corpus's shogi files keep them: a column
+* **Hands as squares** (ST-5), as :mod:`.export_hands` writes them: a column
   ``x1``, ``x2``, … beside the board, one square for every piece that could be
-  in hand at once.  A capture sends the taken piece down the column to the
-  first empty square (``cascade``) and turns it to the captor's side
-  (``flip``).  A piece in hand drops onto any empty square of the board (a
-  pawn not onto its last rank) by walking the board's squares one by one; only
-  the first square of the column holding a piece of that type and side drops,
-  so two Pawns in hand make one drop per square, as trebuchet counts them.
+  in hand at once (a loaded Horse counts its cargo); a piece in hand drops onto
+  any empty square of the board, a pawn not onto its last rank.
 * **Bare King** (ST-7, ST-8, option ``bare-king``): a player with one piece
   left loses; pieces in hand stand on the hand's squares, so they count.
 """
@@ -24,8 +20,14 @@ file says both with what real files use:
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import combinations, pairwise
+from itertools import combinations
 
+from trebuchet.converters.zrf.export_hands import (
+    TO_FIRST_EMPTY,
+    drop_macro,
+    hand_lines,
+    hand_setup,
+)
 from trebuchet.converters.zrf.export_moves import atom, direction_name, expressed
 from trebuchet.variants.betza import LEAP
 from trebuchet.variants.pieces import BLACK, WHITE, Piece, Player
@@ -33,13 +35,7 @@ from trebuchet.variants.position import Position
 from trebuchet.variants.shatranj_of_troy import HORSE
 from trebuchet.variants.variant import Variant
 
-#: the hand's column of squares, beside the board
-HAND_FILE = "x"
-#: the direction down the hand's column, and back up
-HAND_NEXT, HAND_PREV = "hand-next", "hand-prev"
-#: the walk over the board's squares that a drop takes, from its first square
-#: (ST-1: the board's top left corner), rank by rank
-BOARD_NEXT = "board-next"
+#: the first square of a drop's walk (ST-1: the board's top left corner)
 FIRST = "a9"
 #: the royal piece, never taken into a hand (the game ends first)
 KING = "King"
@@ -49,7 +45,7 @@ MACROS = f"""\
 ; changes sides there (ST-5).  A King is taken as in chess: carried into a hand
 ; it would not count as taken, and the check test would not see it.
 (define to-hand
-  (if (piece? {KING}) add else cascade {HAND_FILE}1 (while not-empty? {HAND_NEXT}) flip add))
+  (if (piece? {KING}) add else cascade {TO_FIRST_EMPTY} flip add))
 (define step ($1 (verify empty?) add))
 (define take ($1 (verify enemy?) (to-hand)))
 (define ride ($1 (while empty? add $1) (verify enemy?) (to-hand)))
@@ -59,13 +55,7 @@ MACROS = f"""\
 (define leave-taking (mark $1 (verify enemy?) (change-type $3) back (create $2) $1 (to-hand)))
 ; A piece in hand ($1 its type) drops onto each square of the board where $2
 ; holds, if no square above it in the hand holds a piece of its type and side.
-(define drop
-  ((verify (in-zone? hand)) mark
-   (while (on-board? {HAND_PREV}) {HAND_PREV} (verify (not (and friend? (piece? $1)))))
-   back {FIRST} (if $2 add)
-   (while (on-board? {BOARD_NEXT}) {BOARD_NEXT} (if $2 add)))
-)
-"""
+{drop_macro(FIRST)}"""
 
 
 def cargo_text(variant: Variant, cargo: tuple[str, ...]) -> str:
@@ -121,44 +111,14 @@ def hand_size(pos: Position) -> int:
 
 
 def board_lines(variant: Variant, pos: Position) -> list[str]:
-    """The hand's column (a grid of its own beside the board, whose only
-    directions run along it), the walk over the board's squares, and the zone of
-    the hand."""
-    geo = variant.geometry
-    size = hand_size(pos)
-    left = (geo.files + 1) * 50
-    ranks = "/".join(str(n) for n in range(1, size + 1))
-    walk = [geo.name(sq) for rank in reversed(range(geo.ranks)) for sq in geo.squares_of_rank(rank)]
-    assert walk[0] == FIRST
-    links = " ".join(f"({a} {b})" for a, b in pairwise(walk))
-    hand = " ".join(f"{HAND_FILE}{n}" for n in range(1, size + 1))
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        f'      (dimensions ("{HAND_FILE}" (50 0)) ("{ranks}" (0 50)))',
-        f"      (directions ({HAND_NEXT} 0 1) ({HAND_PREV} 0 -1))",
-        "    )",
-        f"    (links {BOARD_NEXT} {links})",
-        f"    (zone (name hand) (players White Black) (positions {hand}))",
-    ]
+    """The hand's column, the walk over the board's squares and the hand's zone."""
+    return hand_lines(variant, hand_size(pos))
 
 
 def setup(variant: Variant, pos: Position) -> list[str]:
     """Each player's setup entries: pieces on the board by type (a Horse by its
     cargo), and the pieces in hand down the hand's column."""
-    geo = variant.geometry
-    where: dict[Player, dict[str, list[str]]] = {WHITE: {}, BLACK: {}}
-    for sq, piece in pos.pieces():
-        assert piece.color is not None
-        where[piece.color].setdefault(type_name(variant, piece), []).append(geo.name(sq))
-    for n, (color, piece) in enumerate(_held(pos), start=1):
-        where[color].setdefault(type_name(variant, piece), []).append(f"{HAND_FILE}{n}")
-    return [
-        f"({('White', 'Black')[color]} "
-        + " ".join(f"({name} {' '.join(squares)})" for name, squares in where[color].items())
-        + ")"
-        for color in (WHITE, BLACK)
-    ]
+    return hand_setup(variant, pos, lambda piece: type_name(variant, piece), _held(pos))
 
 
 def _drop_block(name: str, letter: str) -> str:

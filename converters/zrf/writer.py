@@ -74,7 +74,7 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         out.append(f"  (move-priorities {CAPTURING} {MOVING})")
     out.extend(_board(variant, pos))
     out.extend(_setup(variant, pos))
-    castlings = _castlings(variant, pos)
+    castlings = _castling_blocks(variant, pos)
     for ptype in variant.types.values():
         out.extend(_piece(variant, ptype, castlings))
     if own is not None:
@@ -135,7 +135,7 @@ def _rules_left_out(variant: Variant) -> list[str]:
     overrides = type(variant).filter_legal is not Variant.filter_legal or restricts
     if overrides and not (own is not None and own.legality_written):
         lost.append("the game's own rule over which moves are legal")
-    endings_written = own is not None and bool(own.goals or own.option_goals)
+    endings_written = own is not None and bool(own.goals or own.option_goals or own.chess_endings)
     own_outcome = type(variant).outcome is not Variant.outcome and not _draw_rules_only(variant)
     if own_outcome and not endings_written:
         lost.append("the game's own endings")
@@ -168,7 +168,7 @@ def _castling_written(variant: Variant, pos: Position) -> bool:
     (the King on the e-file, its Rooks in the corners), or a rule of the game's own
     export (:mod:`.export_games`)."""
     own = GAMES.get(variant.name)
-    if own is not None and own.castling_steps is not None:
+    if own is not None and (own.castling_steps is not None or own.castling_rule is not None):
         return True
     ways = _castling_ways(variant, pos)
     if pos.castling and not ways:
@@ -197,8 +197,20 @@ def _kings(variant: Variant, color: Player) -> frozenset[int]:
 
 
 def _draw_rules_only(variant: Variant) -> bool:
-    """Whether the game's own ending adds only FIDE's draw rules (listed apart)."""
-    return type(variant).outcome is Chess.outcome
+    """Whether the game's own ending adds only FIDE's draw rules (listed apart):
+    chess's, or a lichess game that ends as chess does (Chess960: the family's
+    outcome with no rule of the game's own and the 75-move rule kept)."""
+    if type(variant).outcome is Chess.outcome:
+        return True
+    if not isinstance(variant, ChessFamily):
+        return False
+    family = type(variant)
+    return (
+        family.outcome is ChessFamily.outcome
+        and family.variant_outcome is ChessFamily.variant_outcome
+        and family.variant_end is ChessFamily.variant_end
+        and variant.fifty_move_rule
+    )
 
 
 def _draw_rules(variant: Variant) -> list[str]:
@@ -225,7 +237,7 @@ def _board(variant: Variant, pos: Position) -> list[str]:
     ranks = "/".join(str(r) for r in range(geo.ranks, 0, -1))
     vecs = _vectors(variant)
     dirs = " ".join(f"({direction_name(v)} {v[0]} {-v[1]})" for v in vecs)
-    if _castlings(variant, pos):
+    if _castling_blocks(variant, pos):
         dirs += f" ({EAST} 1 0) ({WEST} -1 0)"
     sym = " ".join(f"({direction_name(v)} {direction_name((-v[0], -v[1]))})" for v in vecs)
     out = [
@@ -279,7 +291,9 @@ def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, froz
     own = GAMES.get(variant.name)
     if own is not None:
         zones.extend(own.zones(variant).items())
-    if _castlings(variant, pos):
+    if own is not None and own.castling_rule is not None:
+        zones.extend(own.castling_rule.zones(variant, pos).items())
+    elif _castlings(variant, pos):
         kings = {c: _kings(variant, c) for c in (WHITE, BLACK)}
         rooks = {c: frozenset(_castling_rooks(variant, pos, c)) for c in (WHITE, BLACK)}
         zones += [("castling-king", kings), ("castling-rook", rooks)]
@@ -357,6 +371,15 @@ def _castling_rooks(variant: Variant, pos: Position, color: Player) -> dict[int,
     return {sq: kinds for sq in rooks_with_rights(variant, pos, color)}
 
 
+def _castling_blocks(variant: Variant, pos: Position) -> list[str]:
+    """The King's castling blocks: the game's own rule's (Chess960's), else one per
+    way of :func:`_castlings`."""
+    own = GAMES.get(variant.name)
+    if own is not None and own.castling_rule is not None:
+        return own.castling_rule.blocks(variant, pos)
+    return [castling_block(way) for way in _castlings(variant, pos)]
+
+
 def _castlings(variant: Variant, pos: Position) -> list[Castling]:
     """The castlings the file writes: none for a game that castles otherwise."""
     if not variant.castling_rook_kinds or not _castling_written(variant, pos):
@@ -364,7 +387,7 @@ def _castlings(variant: Variant, pos: Position) -> list[Castling]:
     return _castling_ways(variant, pos)
 
 
-def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> list[str]:
+def _piece(variant: Variant, ptype: PieceType, castlings: list[str]) -> list[str]:
     name = atom(ptype.name)
     how = f"moves as {ptype.betza} in Betza notation" if ptype.betza else "a special piece"
     royal = " Royal: the game is lost when it is checkmated." if ptype.royal else ""
@@ -385,7 +408,7 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> lis
     else:
         blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype), typed=typed)
     if ptype.letter in variant.castlers:
-        blocks += [(MOVING, castling_block(way)) for way in castlings]
+        blocks += [(MOVING, block) for block in castlings]
     if blocks:
         out.append("    (moves")
         for kind in (CAPTURING, MOVING):

@@ -10,8 +10,13 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
   (a King's step before a castling that lands it there too);
 * ``g1h1k1g1``: the move whose first part goes g1-h1 and whose second goes
   k1-g1, as trebuchet writes Titan Chess's castlings;
+* ``b1a1`` where b1 and a1 hold pieces of one side: the move made by the piece
+  on b1 that also moves the one on a1 or changes it in place, as trebuchet
+  writes a Chess960 castling (king takes rook), whether King or Rook moves;
 * ``e7e8q``: the same, after which the piece is of the kind whose notation (the
-  file's ``(notation …)``), letter or name is ``q``, in any case;
+  file's ``(notation …)``), letter or name is ``q``, in any case, or whose
+  notation is ``q~`` (a promoted piece kept as a type of its own, as trebuchet's
+  export of crazyhouse keeps its ``Q~``);
 * ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4, from the
   reserve, or from a hand kept on positions beside the board's grid (a piece of
   kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
@@ -73,13 +78,13 @@ def coordinate_moves(
         if not moving:
             continue
         if letter:
-            kind = game.kind_named(letter)
-            found.extend(m for m in moving if kind is not None and becomes(pos, m) == kind)
+            kinds = {game.kind_named(letter), game.kind_named(f"{letter}~")} - {None}
+            found.extend(m for m in moving if becomes(pos, m) in kinds)
         else:
             plain = [m for m in moving if becomes(pos, m) is None]
             single = [m for m in plain if len(_parts(m)) == 1]
             found.extend(single or plain or moving)
-    return found or _two_parts(game, legal, word)
+    return found or _two_parts(game, legal, word) or _with_friend(game, pos, legal, word)
 
 
 def _from_hand(game: ZrfVariant, pos: Position, sq: int, kind: str) -> bool:
@@ -131,6 +136,37 @@ def _two_parts(game: ZrfVariant, legal: Sequence[Move], word: str) -> list[Move]
                 wanted = ((index(f1), index(t1)), (index(f2), index(t2)))
                 found.extend(m for m in legal if _parts(m)[:2] == wanted)
     return found
+
+
+def _with_friend(
+    game: ZrfVariant, pos: Position, legal: Sequence[Move], word: str
+) -> list[Move]:
+    """The moves made by the piece on the first position named that also move or
+    change the friend on the second (a castling written king-takes-rook)."""
+    found: list[Move] = []
+    for frm, to, letter in _readings(game, word):
+        start, friend = game.geometry.index_of(frm), game.geometry.index_of(to)
+        if letter or start is None or friend is None:
+            continue
+        mover, other = pos.board[start], pos.board[friend]
+        if mover is None or other is None or mover.color != other.color:
+            continue
+        found.extend(m for m in legal if _origin(m) == start and friend in _touched(m))
+    return found
+
+
+def _touched(move: Move) -> set[int]:
+    """The positions a Zillions move's parts leave and its effects act on."""
+    emitted = getattr(move, "emitted", None)
+    if emitted is None:
+        return set()
+    return {p.frm for p in emitted.parts if p.frm is not None} | {e.sq for e in emitted.effects}
+
+
+def _origin(move: Move) -> int | None:
+    """The position of the piece whose block made a Zillions move (None for another)."""
+    emitted = getattr(move, "emitted", None)
+    return emitted.origin if emitted is not None else None
 
 
 def _readings(game: ZrfVariant, word: str) -> list[tuple[str, str, str]]:

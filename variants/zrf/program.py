@@ -165,6 +165,10 @@ class Emitted:
     """``add-copy``: the piece also stays where it was."""
     promotion: str | None = None
     """The kind named by ``(add T …)``: the last part's piece arrives as a T."""
+    origin: int = -1
+    """The position of the piece whose block made the move: its first part may
+    move another piece (``from``), as a Chess960 castling whose King stays moves
+    only its Rook."""
 
 
 class World:
@@ -240,6 +244,7 @@ class Run:
         "mark",
         "move_type",
         "nested",
+        "origin",
         "out",
         "owner",
         "parts",
@@ -290,6 +295,7 @@ class Run:
         self.continued = continued
         self.cur = -1
         self.mark = -1
+        self.origin = -1
         self.frm: int | None = None
         self.piece: Piece | None = None
         self.to = -1
@@ -302,7 +308,7 @@ class Run:
     def start(self, sq: int, piece: Piece, dropping: bool, move_type: str) -> None:
         """Begin a block at ``sq``: the piece there moves (or, dropping, arrives)."""
         self.move_type = move_type
-        self.cur = self.mark = sq
+        self.cur = self.mark = self.origin = sq
         self.frm = None if dropping else sq
         self.piece = piece
         self.to = -1
@@ -368,21 +374,33 @@ class Run:
         effects = tuple(self.effects)
         self.effects = []
         if not promotions:
-            out.append(Emitted(tuple(parts), effects, self.move_type, partial, copy))
+            out.append(
+                Emitted(tuple(parts), effects, self.move_type, partial, copy, origin=self.origin)
+            )
             return
         last = parts[-1] if parts else None
         for kind in promotions:
             if last is None:
                 # a promotion of a piece that does not move: a change of type in place
                 extra: tuple[Effect, ...] = (ChangeType(self.cur, kind),)
-                out.append(Emitted((), effects + extra, self.move_type, partial, copy))
+                out.append(
+                    Emitted((), effects + extra, self.move_type, partial, copy, origin=self.origin)
+                )
                 continue
             owner = last.piece.color
             assert owner is not None
             promoted = self.engine.make_piece(kind, owner)
             moved = Part(promoted, last.frm, last.to, last.captures)
             out.append(
-                Emitted((*parts[:-1], moved), effects, self.move_type, partial, copy, kind)
+                Emitted(
+                    (*parts[:-1], moved),
+                    effects,
+                    self.move_type,
+                    partial,
+                    copy,
+                    kind,
+                    origin=self.origin,
+                )
             )
 
     def _hits_target(self) -> bool:
