@@ -128,7 +128,7 @@ ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 
-@dataclass
+@dataclass(init=False)
 class MoveNode:
     """One move text of a record, with what the source attached to it.
 
@@ -139,13 +139,35 @@ class MoveNode:
     """
 
     text: str
-    line: int = 0
-    column: int = 0
-    nags: list[int] = field(default_factory=list)
-    before: list[str] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    variations: list[list[MoveNode]] = field(default_factory=list)
-    move: Move | None = None
+    line: int
+    column: int
+    nags: list[int]
+    before: list[str]
+    comments: list[str]
+    variations: list[list[MoveNode]]
+    move: Move | None
+
+    def __init__(
+        self,
+        text: str,
+        line: int = 0,
+        column: int = 0,
+        nags: list[int] | None = None,
+        before: list[str] | None = None,
+        comments: list[str] | None = None,
+        variations: list[list[MoveNode]] | None = None,
+        move: Move | None = None,
+    ) -> None:
+        # written out rather than the dataclass's default factories: a reader makes
+        # one node per move text, and this takes a third of the time (docs/speed.md)
+        self.text = text
+        self.line = line
+        self.column = column
+        self.nags = [] if nags is None else nags
+        self.before = [] if before is None else before
+        self.comments = [] if comments is None else comments
+        self.variations = [] if variations is None else variations
+        self.move = move
 
 
 @dataclass

@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from trebuchet.collector import collect_less_often
 from trebuchet.files import StandardOutputError, guarded_stdout
 from trebuchet.variants.errors import TrebuchetError
 
@@ -57,6 +58,7 @@ class TrebuchetGroup(click.Group):
         return command
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
+        collect_less_often()
         with guarded_stdout():
             return super().main(*args, **kwargs)
 

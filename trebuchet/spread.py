@@ -39,6 +39,7 @@ from functools import partial
 from itertools import chain
 from typing import Any, Generic, Protocol, TypeVar
 
+from trebuchet.collector import collect_less_often
 from trebuchet.converters.checking import KINDS, CheckedGame, Reading
 from trebuchet.converters.inputs import is_standard_input
 from trebuchet.converters.pieces import Piece, cut
@@ -101,8 +102,11 @@ class _Pool(Protocol):
 def ignore_interrupts() -> None:
     """In a worker process: ignore Ctrl-C, which a terminal sends to every process
     of the command (an idle worker would die of it, with a traceback); the command
-    stops them all."""
+    stops them all.  The cycle collector runs as rarely as in the command's own
+    process (:mod:`trebuchet.collector`), also where workers do not start as
+    copies of it."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    collect_less_often()
 
 
 class _Processes:

@@ -107,6 +107,8 @@ class SanNotation:
         self.index = {name: sq for sq, name in enumerate(self.names)}
         #: text -> its piece letter raised, or None (real games repeat their texts)
         self._raised: dict[str, str | None] = {}
+        #: a reading of a move -> how its moves are asked for (:meth:`_plan`)
+        self._plans: dict[SanParts, _Plan] = {}
 
     # -- writing -----------------------------------------------------------
     def write(self, pos: Position, move: Move) -> str:
@@ -275,12 +277,28 @@ class SanNotation:
                 pos, to=to, keep=lambda m: m.frm is None and _drops(m, kind)
             )
             return _by_suffix(found, parsed.rest)
+        plan = self._plans.get(parsed)
+        if plan is None:
+            plan = self._plan(parsed)
+            if len(self._plans) < _RAISED_TEXTS:
+                self._plans[parsed] = plan
+        kinds, keep, origins = plan
+        if keep is None:
+            return []
+        found = self.variant.legal_moves(pos, to=to, kinds=kinds, keep=keep, origins=origins)
+        return _by_suffix(found, parsed.rest)
+
+    def _plan(self, parsed: SanParts) -> _Plan:
+        """How the legal moves a reading of a move names are asked for: the kinds, the
+        test of each candidate and the squares it may start from (None, None, None:
+        the from-square is not on the board).  What they test depends on the reading
+        alone, so a reading's plan is made once (real games repeat their texts)."""
         piece, file, rank = parsed.piece, parsed.file, parsed.rank
         from_square = None
         if file and rank:
             from_square = self.index.get(file + rank)
             if from_square is None:
-                return []
+                return None, None, None
         kinds: frozenset[str] | None
         if piece:
             kinds = _one_kind(piece)
@@ -310,8 +328,7 @@ class SanNotation:
                     rank_index < 0 or geo.rank_of(sq) == rank_index
                 )
 
-        found = self.variant.legal_moves(pos, to=to, kinds=kinds, keep=keep, origins=origins)
-        return _by_suffix(found, parsed.rest)
+        return kinds, keep, origins
 
     def _castles(self, pos: Position, *, long: bool) -> list[Move]:
         geo = self.variant.geometry
@@ -350,8 +367,14 @@ class SanParts(NamedTuple):
     rest: str = ""
 
 
-#: how many texts a notation remembers the raised spelling of
+#: how many texts a notation remembers the raised spelling of, and readings the plan of
 _RAISED_TEXTS = 4096
+
+#: how the moves of one reading are asked for: the kinds, the test of each
+#: candidate, the test of its from-square (:meth:`SanNotation._plan`)
+_Plan = tuple[
+    "frozenset[str] | None", "Callable[[Move], bool] | None", "Callable[[int], bool] | None"
+]
 
 
 @lru_cache(maxsize=4096)
