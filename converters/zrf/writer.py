@@ -17,6 +17,7 @@ claims more than it holds.
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf import export_en_passant as en_passant
 from trebuchet.converters.zrf.export_games import GAMES
 from trebuchet.converters.zrf.export_moves import (
     CAPTURING,
@@ -57,8 +58,15 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
     pos = position if position is not None else variant.start_position()
     lost = limitations(variant, pos)
     out = [f"; {variant.title} - written by trebuchet from its variant {variant.name!r}."]
+    step = _replayed_step(variant, pos)
     if pos.fen() != variant.start_position().fen():
         out.append(f"; The setup is the position {pos.fen()}")
+    if step is not None:
+        geo = variant.geometry
+        out.append(
+            f"; written one ply before it: the double step {geo.name(step.origin)}-"
+            f"{geo.name(step.victim)} that gives its en passant right is the first move, forced"
+        )
     if lost:
         out.append("; Not expressed in this file:")
         out.extend(f";   - {item}" for item in lost)
@@ -70,17 +78,23 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
     out.append(f'  (title "{_text(variant.title)}")')
     neutral = f" {own.neutral}" if own is not None and own.neutral else ""
     out.append(f"  (players {' '.join(PLAYERS)}{neutral})")
-    first = pos.turn
-    out.append(f"  (turn-order {PLAYERS[first]} {PLAYERS[1 - first]})")
+    if step is not None:
+        out.append(f"  {en_passant.turn_order(step, PLAYERS)}")
+    else:
+        out.append(f"  (turn-order {PLAYERS[pos.turn]} {PLAYERS[1 - pos.turn]})")
     if own is not None and own.captures_first:
         out.append(f"  (move-priorities {CAPTURING} {MOVING})")
     out.extend(_board(variant, pos))
-    out.extend(_setup(variant, pos))
+    out.extend(_setup(variant, pos, step))
     castlings = _castlings(variant, pos)
     for ptype in variant.types.values():
         out.extend(_piece(variant, ptype, castlings))
     if own is not None:
         out.extend(own.extra_pieces(variant, pos))
+    if step is not None:
+        pawn = variant.types[step.kind]
+        images = (_image(pawn, "w"), _image(pawn, "b"))
+        out.extend(en_passant.stepping_piece(variant, step, images))
     out.extend(_goals(variant))
     out.append(")")
     return "\n".join(out) + "\n"
@@ -151,7 +165,7 @@ def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
     lost = []
     if pos.castling and not _castling_written(variant, pos):
         lost.append("castling by this game's own rule")
-    if pos.ep:
+    if pos.ep and _replayed_step(variant, pos) is None:
         names = " ".join(variant.geometry.name(sq) for sq in pos.ep)
         lost.append(f"the en passant right on {names}: a setup cannot say what the last move was")
     own = GAMES.get(variant.name)
@@ -160,6 +174,16 @@ def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
     if any(p is WALL for p in pos.board) and (own is None or own.setup is None):
         lost.append("terrain: missing squares are kill-positions; they cannot reappear")
     return lost
+
+
+def _replayed_step(variant: Variant, pos: Position) -> en_passant.LastStep | None:
+    """The double step the file replays as its forced first move to give the en
+    passant right of ``pos`` (:mod:`.export_en_passant`); None where there is no
+    right, or the game sets up its own pieces."""
+    own = GAMES.get(variant.name)
+    if own is not None and own.setup is not None:
+        return None
+    return en_passant.last_step(variant, pos)
 
 
 def _castling_written(variant: Variant, pos: Position) -> bool:
@@ -306,16 +330,23 @@ def _initial_zone(variant: Variant, ptype: PieceType) -> str | None:
     return f"initial-{atom(ptype.name)}"
 
 
-def _setup(variant: Variant, pos: Position) -> list[str]:
+def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) -> list[str]:
+    """The pieces of ``pos``; where a double step is replayed first, of the position
+    before it, the pawn on its origin as the kind that makes it."""
     geo = variant.geometry
     out = ["  (board-setup"]
     own = GAMES.get(variant.name)
     if own is not None and own.setup is not None:
         return [*out, *(f"    {entry}" for entry in own.setup(variant, pos)), "  )"]
+    if step is not None:
+        pos = en_passant.before(pos, step)
     for color in (WHITE, BLACK):
         squares: dict[str, list[str]] = {}
         for sq, piece in pos.pieces(color):
-            squares.setdefault(atom(variant.types[piece.kind].name), []).append(geo.name(sq))
+            name = atom(variant.types[piece.kind].name)
+            if step is not None and sq == step.origin:
+                name = en_passant.stepping_name(variant, step)
+            squares.setdefault(name, []).append(geo.name(sq))
         entries = [f"({name} {' '.join(sqs)})" for name, sqs in squares.items()]
         for kind, count in sorted(pos.hand(color).items()):
             if count:
