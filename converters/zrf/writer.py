@@ -18,6 +18,7 @@ claims more than it holds.
 from __future__ import annotations
 
 from trebuchet.converters.zrf import export_en_passant as en_passant
+from trebuchet.converters.zrf.export_draws import BISHOPS_BOTH_SIDES, material_goal, shade_zones
 from trebuchet.converters.zrf.export_games import GAMES
 from trebuchet.converters.zrf.export_moves import (
     CAPTURING,
@@ -95,7 +96,7 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         pawn = variant.types[step.kind]
         images = (_image(pawn, "w"), _image(pawn, "b"))
         out.extend(en_passant.stepping_piece(variant, step, images))
-    out.extend(_goals(variant))
+    out.extend(_goals(variant, step))
     out.append(")")
     return "\n".join(out) + "\n"
 
@@ -227,11 +228,12 @@ def _draw_rules_only(variant: Variant) -> bool:
 
 
 def _draw_rules(variant: Variant) -> list[str]:
-    """The automatic draws of FIDE chess, which Zillions has no goal for: it counts
-    no moves and finds no repetition but the third."""
+    """The automatic draws of FIDE chess that no goal here says: Zillions counts no
+    moves and finds no repetition but the third; of insufficient material, the
+    case a goal cannot see (:mod:`.export_draws`)."""
     if not _draw_rules_only(variant):
         return []
-    return ["the draws by insufficient material, the 75-move rule and fivefold repetition"]
+    return ["the draws by the 75-move rule and fivefold repetition", BISHOPS_BOTH_SIDES]
 
 
 def _vectors(variant: Variant) -> list[Vector]:
@@ -304,6 +306,7 @@ def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, froz
     own = GAMES.get(variant.name)
     if own is not None:
         zones.extend(own.zones(variant).items())
+    zones.extend(shade_zones(variant).items())
     if _castlings(variant, pos):
         kings = {c: _kings(variant, c) for c in (WHITE, BLACK)}
         rooks = {c: frozenset(rooks_with_rights(variant, pos, c)) for c in (WHITE, BLACK)}
@@ -441,9 +444,11 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
     )
 
 
-def _goals(variant: Variant) -> list[str]:
+def _goals(variant: Variant, step: en_passant.LastStep | None = None) -> list[str]:
     """The game's own goals first, then: checkmate of a royal kind loses; a player
-    with no move otherwise draws."""
+    with no move otherwise draws; so does insufficient material where the game has
+    FIDE's rule (:mod:`.export_draws`; the pawn about to make a forced double step
+    counts as a pawn)."""
     own = GAMES.get(variant.name)
     royal = [atom(t.name) for t in variant.types.values() if t.royal]
     royal += own.royal if own is not None else ()
@@ -455,6 +460,10 @@ def _goals(variant: Variant) -> list[str]:
         out.append(f"  (loss-condition ({' '.join(PLAYERS)}) (checkmated {' '.join(royal)}))")
     if not any("stalemated" in goal for goal in out):
         out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
+    stepping = (en_passant.stepping_name(variant, step),) if step is not None else ()
+    material = material_goal(variant, stepping)
+    if material is not None:
+        out.append(f"  {material}")
     return out
 
 
