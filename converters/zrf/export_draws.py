@@ -36,6 +36,12 @@ BISHOPS_BOTH_SIDES = (
     "of one colour (a goal sees where its own player's pieces stand, not the other's)"
 )
 KWAGGA = "W"
+#: the draw the file cannot count: Zillions' ``repetition`` goal is the third
+#: occurrence of a position, and a rules file keeps no history of its own
+FIVEFOLD = (
+    "the draw by fivefold repetition (Zillions' repetition goal is the third "
+    "occurrence, and a file keeps no record of the positions before)"
+)
 
 
 def material_goal(variant: Variant, pawns_too: tuple[str, ...] = ()) -> str | None:
@@ -105,4 +111,4 @@ def shade_zones(variant: Variant) -> dict[str, dict[Player, frozenset[int]]]:
     return {LIGHT: {WHITE: light, BLACK: light}, DARK: {WHITE: dark, BLACK: dark}}
 
 
-__all__ = ["BISHOPS_BOTH_SIDES", "FIDE_MATERIAL", "material_goal", "shade_zones"]
+__all__ = ["BISHOPS_BOTH_SIDES", "FIDE_MATERIAL", "FIVEFOLD", "material_goal", "shade_zones"]

@@ -17,8 +17,14 @@ claims more than it holds.
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_en_passant as en_passant
-from trebuchet.converters.zrf.export_draws import BISHOPS_BOTH_SIDES, material_goal, shade_zones
+from trebuchet.converters.zrf.export_draws import (
+    BISHOPS_BOTH_SIDES,
+    FIVEFOLD,
+    material_goal,
+    shade_zones,
+)
 from trebuchet.converters.zrf.export_games import GAMES
 from trebuchet.converters.zrf.export_moves import (
     CAPTURING,
@@ -73,11 +79,15 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         out.extend(f";   - {item}" for item in lost)
     out += ["", '(version "2.0")', ""]
     own = GAMES.get(variant.name)
+    if clock.clocked(variant):
+        out.append(clock.macros())
     if own is not None and own.macros:
         out.append(own.macros)
     out.append("(game")
     out.append(f'  (title "{_text(variant.title)}")')
     neutral = f" {own.neutral}" if own is not None and own.neutral else ""
+    if clock.clocked(variant):
+        neutral += f" {clock.CLOCK}"
     out.append(f"  (players {' '.join(PLAYERS)}{neutral})")
     if step is not None:
         out.append(f"  {en_passant.turn_order(step, PLAYERS)}")
@@ -96,6 +106,8 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         pawn = variant.types[step.kind]
         images = (_image(pawn, "w"), _image(pawn, "b"))
         out.extend(en_passant.stepping_piece(variant, step, images))
+    if clock.clocked(variant):
+        out.extend(clock.pieces())
     out.extend(_goals(variant, step))
     out.append(")")
     return "\n".join(out) + "\n"
@@ -228,12 +240,12 @@ def _draw_rules_only(variant: Variant) -> bool:
 
 
 def _draw_rules(variant: Variant) -> list[str]:
-    """The automatic draws of FIDE chess that no goal here says: Zillions counts no
-    moves and finds no repetition but the third; of insufficient material, the
-    case a goal cannot see (:mod:`.export_draws`)."""
+    """The automatic draws of FIDE chess that no goal here says: fivefold
+    repetition, and of insufficient material the case a goal cannot see
+    (:mod:`.export_draws`)."""
     if not _draw_rules_only(variant):
         return []
-    return ["the draws by the 75-move rule and fivefold repetition", BISHOPS_BOTH_SIDES]
+    return [FIVEFOLD, BISHOPS_BOTH_SIDES]
 
 
 def _vectors(variant: Variant) -> list[Vector]:
@@ -268,6 +280,8 @@ def _board(variant: Variant, pos: Position) -> list[str]:
     own = GAMES.get(variant.name)
     if own is not None:
         out.extend(own.board_lines(variant, pos))
+    if clock.clocked(variant):
+        out.extend(clock.board_lines(variant))
     # a game that sets up its own pieces keeps its terrain as pieces too
     terrain = own is not None and own.setup is not None
     killed = [geo.name(sq) for sq, p in enumerate(pos.board) if p is WALL and not terrain]
@@ -355,6 +369,9 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
             if count:
                 entries.append(f"({atom(variant.types[kind].name)} off {count})")
         out.append(f"    ({PLAYERS[color]} {' '.join(entries)})")
+    counted = clock.setup(pos.halfmove) if clock.clocked(variant) else ""
+    if counted:
+        out.append(f"    {counted}")
     out.append("  )")
     return out
 
@@ -408,7 +425,8 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[Castling]) -> lis
     else:
         blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype), typed=typed)
     if ptype.letter in variant.castlers:
-        blocks += [(MOVING, castling_block(way)) for way in castlings]
+        counts = clock.UP if clock.clocked(variant) else ""
+        blocks += [(MOVING, castling_block(way, counts)) for way in castlings]
     if blocks:
         out.append("    (moves")
         for kind in (CAPTURING, MOVING):
@@ -429,18 +447,25 @@ def _image(ptype: PieceType, colour: str) -> str:
 
 
 def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRules:
-    """What the core adds to a kind's own moves: promotion, en passant, castling."""
+    """What the core adds to a kind's own moves: promotion, en passant, castling,
+    and what each move does to the halfmove clock (:mod:`.export_clock`; not where
+    the game's own export says the move ends the game anyway)."""
     promo = variant.promotion
     promotes = promo is not None and ptype.letter in promo.kinds
+    own = GAMES.get(variant.name)
+    tick = clock.arrival_tick(variant, ptype.letter)
+    if tick and own is not None and ptype.letter in own.clock_skip:
+        tick = f"(if (not {own.clock_skip[ptype.letter]}) {tick})"
     return PieceRules(
         promotes_to=tuple(atom(variant.types[k].name) for k in promo.choices)
         if promo is not None and promotes
         else (),
         optional_promotion=promo is not None and promo.ranks != promo.mandatory_ranks,
         ep_victims=tuple(atom(variant.types[k].name) for k in sorted(variant.ep_kinds)),
-        ep_guard=own.ep_guard if (own := GAMES.get(variant.name)) is not None else "",
+        ep_guard=own.ep_guard if own is not None else "",
         castles=castling
         and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
+        clock=tick,
     )
 
 
@@ -464,6 +489,8 @@ def _goals(variant: Variant, step: en_passant.LastStep | None = None) -> list[st
     material = material_goal(variant, stepping)
     if material is not None:
         out.append(f"  {material}")
+    if clock.clocked(variant):
+        out.append(f"  {clock.goal(PLAYERS)}")
     return out
 
 
