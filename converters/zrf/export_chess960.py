@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf.export_moves import EAST, NEVER_MOVED, WEST, atom, rooks_with_rights
 from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -129,8 +130,10 @@ class _Walk:
         self.out.extend(tests)
 
 
-def castling_block(way: Castling960, rook_kinds: tuple[str, ...]) -> str:
-    """The King's castling by one right (the module's docstring says how)."""
+def castling_block(way: Castling960, rook_kinds: tuple[str, ...], counts: str = "") -> str:
+    """The King's castling by one right (the module's docstring says how);
+    ``counts``: what it does to the halfmove clock (:mod:`.export_clock`)."""
+    ending = [counts, "add"] if counts else ["add"]
     walk = _Walk(way.king)
     walk.out += [f"(verify {NEVER_MOVED})", "(verify (in-zone? castling-king))"]
     empty, path = set(way.must_be_empty()), set(way.king_path())
@@ -146,21 +149,23 @@ def castling_block(way: Castling960, rook_kinds: tuple[str, ...]) -> str:
     if way.king_to != way.king:
         walk.to(way.king_to, _CLEARED, "cascade" if way.rook_to != way.rook else "to")
     if way.rook_to == way.rook:
-        walk.to(way.rook, _CLEARED, "add")
+        walk.to(way.rook, _CLEARED, *ending)
     else:
         walk.to(way.rook, "from")
         walk.to(way.rook_to, _CLEARED)
         if way.king_to == way.king:
             walk.out.append("to")
             walk.to(way.king, _CLEARED)
-        walk.out.append("add")
+        walk.out.extend(ending)
     return f"({' '.join(walk.out)})"
 
 
 def castling_blocks(variant: Variant, pos: Position) -> list[str]:
-    """The King's castling blocks for every right of ``pos``."""
+    """The King's castling blocks for every right of ``pos``, each counting one on
+    the halfmove clock where the file keeps it."""
     kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
-    return [castling_block(way, kinds) for way in castlings(variant, pos)]
+    counts = clock.UP if clock.clocked(variant) else ""
+    return [castling_block(way, kinds, counts) for way in castlings(variant, pos)]
 
 
 class OwnCastling(NamedTuple):

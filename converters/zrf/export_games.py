@@ -17,6 +17,7 @@ from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
+from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
@@ -103,6 +104,9 @@ class GameExport:
     #: the game ends as chess does: checkmate and stalemate, written by the writer,
     #: and the counted draws its ``left_out`` names (crazyhouse's own draws)
     chess_endings: bool = False
+    #: kind letter -> where that kind's move ends the game by the game's own goal,
+    #: so that the halfmove clock need not count it (:mod:`.export_clock`)
+    clock_skip: dict[str, str] = field(default_factory=dict)
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -190,22 +194,24 @@ def _mangonel_macros() -> str:
    (if (on-board? $2)
        $2 (slung-pawn) back
        (verify (or (not-on-board? $1) (friend? $1) (pawn-home $1))))
-   add)
+   (clock-up) add)
 )
 ; With sling-must-land the step is allowed only with nothing behind.
 (define mangonel-step-landing
-  ((scan-behind $1 $2) (verify (not-on-board? $2)) add)
+  ((scan-behind $1 $2) (verify (not-on-board? $2)) (clock-up) add)
 )
 ; The step and the sling: the piece lands on the first piece it meets if that is
 ; an enemy of the mover, else on the last empty square before a piece or the
 ; edge; a pawn slung onto its last rank is a Queen (MC-3), a Rook onto its home
-; may take up a right (MC-6).
+; may take up a right (MC-6).  Slinging a pawn, or onto an enemy, sets the
+; halfmove clock to 0, else the step counts one (MC-7).
 (define mangonel-sling
   ((scan-behind $1 $2) $2 (slung-pawn) (slung-rook) cascade back
    $1 (verify (not (pawn-home-here))) (verify not-friend?)
    (if empty?
        (while (and (on-board? $1) (empty? $1) (not (pawn-home $1))) $1)
        (if (and (on-board? $1) (enemy? $1) (not (pawn-home $1))) $1))
+   (if (or (flag? own-pawn) (flag? their-pawn) (not empty?)) (clock-zero) else (clock-up))
    (if (or (and (flag? own-pawn) (in-zone? promotion-zone))
            (and (flag? their-pawn) (in-zone? first-rank)))
        (add Queen)
@@ -437,8 +443,8 @@ def _hill(variant: Variant) -> dict[str, Zones]:
 
 
 def _lichess_draws(variant: Variant, pos: Position) -> list[str]:
-    """The automatic draws of the lichess games (CF-4) that Zillions has no goal for."""
-    return ["the draws by the 75-move rule and fivefold repetition"]
+    """The automatic draw of the lichess games (CF-4) that Zillions has no goal for."""
+    return [FIVEFOLD]
 
 
 # -- Horde (docs/rules/horde.md) --------------------------------------------------------
@@ -454,7 +460,9 @@ def _horde_zones(variant: Variant) -> dict[str, Zones]:
 
 
 def _antichess_draws(variant: Variant, pos: Position) -> list[str]:
-    return ["AC-7's draws by insufficient material, the 75-move rule and fivefold repetition"]
+    """AC-7's insufficient material needs both sides' Bishops' squares, which a goal
+    cannot see (:mod:`.export_draws`)."""
+    return ["AC-7's draw by insufficient material", FIVEFOLD]
 
 
 _ANTICHESS = GameExport(
@@ -499,6 +507,8 @@ GAMES: dict[str, GameExport] = {
         zones=_hill,
         left_out=_lichess_draws,
         goals=("(win-condition (White Black) (absolute-config King (hill)))",),
+        # the King's move onto the hill wins there: the clock need not count it
+        clock_skip={"K": "(in-zone? hill)"},
     ),
     "horde": GameExport(
         zones=_horde_zones,

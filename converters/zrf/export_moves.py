@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
+from trebuchet.converters.zrf.export_clock import TICK, UP, ZERO
 from trebuchet.variants.betza import LAME, LEAP, Component, lame_path, parse_betza
 from trebuchet.variants.geometry import Vector
 from trebuchet.variants.pieces import PieceType, Player
@@ -82,6 +83,9 @@ class PieceRules:
     #: what a promotion does besides making the piece (a game's own state), with its
     #: trailing space; empty: nothing
     before_promotion: str = ""
+    #: what a move does to the halfmove clock before it is added (a macro of
+    #: :mod:`.export_clock`; empty: the file keeps no clock)
+    clock: str = ""
 
 
 @dataclass(frozen=True)
@@ -189,7 +193,7 @@ def _block(
 ) -> str:
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
-    arrive = arrival(rules)
+    arrive = arrival(rules, moves=comp.move, captures=comp.capture)
     if comp.capture and not comp.move:
         if rules.capture_arrival:
             arrive = rules.capture_arrival
@@ -202,8 +206,9 @@ def _block(
         return f"({head}{path} {land}{arrive})"
     d = steps[0]
     if comp.range == 0:
-        loop = f"(while empty? {arrive} {d})" if comp.move else f"(while empty? {d})"
-        tail = f" (verify enemy?) {arrive}" if comp.capture else ""
+        onto_empty = arrival(rules, captures=False)
+        loop = f"(while empty? {onto_empty} {d})" if comp.move else f"(while empty? {d})"
+        tail = f" (verify enemy?) {arrival(rules, moves=False)}" if comp.capture else ""
         return f"({head}{d} {loop}{tail})"
     return " ".join(_limited(comp, d, arrive, head))
 
@@ -224,19 +229,33 @@ def _limited(comp: Component, d: str, arrive: str, head: str) -> list[str]:
     return blocks
 
 
-def arrival(rules: PieceRules) -> str:
+def arrival(rules: PieceRules, *, moves: bool = True, captures: bool = True) -> str:
     """How a move ends: ``add``, or in the promotion zone the choices (and the plain
-    move too, where promotion there is optional)."""
-    moved = "(set-attribute never-moved? false) add" if rules.castles else "add"
+    move too, where promotion there is optional); before it, what the move does to
+    the halfmove clock, told apart by the landing square where only one of
+    ``moves`` (onto an empty square) and ``captures`` can be, so that the block
+    need not test it."""
+    clock = f"{_clock(rules.clock, moves, captures)} " if rules.clock else ""
+    moved = f"{clock}(set-attribute never-moved? false) add" if rules.castles else f"{clock}add"
     if not rules.promotes_to:
         return moved
-    choices = f"{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
+    choices = f"{clock}{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
     if rules.optional_promotion:
         return (
             f"(if (in-zone? promotion-zone) {choices}) "
             f"(if (not (in-zone? promotion-forced)) {moved})"
         )
     return f"(if (in-zone? promotion-zone) {choices} else {moved})"
+
+
+def _clock(tick: str, moves: bool, captures: bool) -> str:
+    """The clock's macro for a landing that only ``moves`` or only ``captures``:
+    ``clock-tick``, which tests the landing square, as the one it would choose."""
+    if moves and not captures:
+        return tick.replace(TICK, UP)
+    if captures and not moves:
+        return tick.replace(TICK, ZERO)
+    return tick
 
 
 def _en_passant(vector: Vector, rules: PieceRules) -> str:
@@ -249,17 +268,19 @@ def _en_passant(vector: Vector, rules: PieceRules) -> str:
     kind_test = kinds if len(victims) == 1 else f"(or {kinds})"
     guard = f" {rules.ep_guard}" if rules.ep_guard else ""
     ending = f" {rules.capture_ending}" if rules.capture_ending else ""
+    clock = f" {rules.clock}" if rules.clock else ""
     return (
         f"({side} (verify (and enemy? {kind_test} last-to?)) capture "
-        f"n to{ending} n (verify last-from?){guard} add)"
+        f"n to{ending} n (verify last-from?){guard}{clock} add)"
     )
 
 
-def castling_block(way: Castling) -> str:
+def castling_block(way: Castling, clock: str = "") -> str:
     """The King's castling: not out of check nor over an attacked square, every
     square between King and Rook empty, the Rook one with its right.  The King's
     part comes first; where it lands on the Rook's square the engine, like
-    Zillions, moves the Rook away before the King arrives."""
+    Zillions, moves the Rook away before the King arrives.  ``clock``: what the
+    castling does to the halfmove clock (:mod:`.export_clock`; it counts one)."""
     d = way.toward
     back = WEST if d == EAST else EAST
     rooks = " ".join(f"(piece? {k})" for k in way.rook_kinds)
@@ -283,6 +304,7 @@ def castling_block(way: Castling) -> str:
         "from",
         *[back] * (way.distance - way.king_steps + 1),
         f"(set-attribute {NEVER_MOVED} false)",
+        *([clock] if clock else []),
         "add",
     ]
     return f"({' '.join(parts)})"

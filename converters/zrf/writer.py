@@ -17,6 +17,16 @@ claims more than it holds.
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf import export_clock as clock
+from trebuchet.converters.zrf import export_en_passant as en_passant
+from trebuchet.converters.zrf.export_draws import (
+    BISHOPS_BOTH_SIDES,
+    FIDE_MATERIAL,
+    FIVEFOLD,
+    MATERIAL,
+    material_goal,
+    shade_zones,
+)
 from trebuchet.converters.zrf.export_games import CELL, GAMES, PLAYERS
 from trebuchet.converters.zrf.export_moves import (
     CAPTURING,
@@ -55,31 +65,50 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
     pos = position if position is not None else variant.start_position()
     lost = limitations(variant, pos)
     out = [f"; {variant.title} - written by trebuchet from its variant {variant.name!r}."]
+    step = _replayed_step(variant, pos)
     if pos.fen() != variant.start_position().fen():
         out.append(f"; The setup is the position {pos.fen()}")
+    if step is not None:
+        geo = variant.geometry
+        out.append(
+            f"; written one ply before it: the double step {geo.name(step.origin)}-"
+            f"{geo.name(step.victim)} that gives its en passant right is the first move, forced"
+        )
     if lost:
         out.append("; Not expressed in this file:")
         out.extend(f";   - {item}" for item in lost)
     out += ["", '(version "2.0")', ""]
     own = GAMES.get(variant.name)
+    if clock.clocked(variant):
+        out.append(clock.macros())
     if own is not None and own.macros:
         out.append(own.macros)
     out.append("(game")
     out.append(f'  (title "{_text(variant.title)}")')
     neutral = f" {own.neutral}" if own is not None and own.neutral else ""
+    if clock.clocked(variant):
+        neutral += f" {clock.CLOCK}"
     out.append(f"  (players {' '.join(PLAYERS)}{neutral})")
-    first = pos.turn
-    out.append(f"  (turn-order {PLAYERS[first]} {PLAYERS[1 - first]})")
+    if step is not None:
+        out.append(f"  {en_passant.turn_order(step, PLAYERS)}")
+    else:
+        out.append(f"  (turn-order {PLAYERS[pos.turn]} {PLAYERS[1 - pos.turn]})")
     if own is not None and own.captures_first:
         out.append(f"  (move-priorities {CAPTURING} {MOVING})")
     out.extend(_board(variant, pos))
-    out.extend(_setup(variant, pos))
+    out.extend(_setup(variant, pos, step))
     castlings = _castling_blocks(variant, pos)
     for ptype in variant.types.values():
         out.extend(_piece(variant, ptype, castlings))
     if own is not None:
         out.extend(own.extra_pieces(variant, pos))
-    out.extend(_goals(variant))
+    if step is not None:
+        pawn = variant.types[step.kind]
+        images = (_image(pawn, "w"), _image(pawn, "b"))
+        out.extend(en_passant.stepping_piece(variant, step, images))
+    if clock.clocked(variant):
+        out.extend(clock.pieces())
+    out.extend(_goals(variant, step))
     out.append(")")
     return "\n".join(out) + "\n"
 
@@ -150,7 +179,7 @@ def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
     lost = []
     if pos.castling and not _castling_written(variant, pos):
         lost.append("castling by this game's own rule")
-    if pos.ep:
+    if pos.ep and _replayed_step(variant, pos) is None:
         names = " ".join(variant.geometry.name(sq) for sq in pos.ep)
         lost.append(f"the en passant right on {names}: a setup cannot say what the last move was")
     own = GAMES.get(variant.name)
@@ -159,6 +188,16 @@ def _setup_left_out(variant: Variant, pos: Position) -> list[str]:
     if any(p is WALL for p in pos.board) and (own is None or own.setup is None):
         lost.append("terrain: missing squares are kill-positions; they cannot reappear")
     return lost
+
+
+def _replayed_step(variant: Variant, pos: Position) -> en_passant.LastStep | None:
+    """The double step the file replays as its forced first move to give the en
+    passant right of ``pos`` (:mod:`.export_en_passant`); None where there is no
+    right, or the game sets up its own pieces."""
+    own = GAMES.get(variant.name)
+    if own is not None and own.setup is not None:
+        return None
+    return en_passant.last_step(variant, pos)
 
 
 def _castling_written(variant: Variant, pos: Position) -> bool:
@@ -214,11 +253,15 @@ def _draw_rules_only(variant: Variant) -> bool:
 
 
 def _draw_rules(variant: Variant) -> list[str]:
-    """The automatic draws of FIDE chess, which Zillions has no goal for: it counts
-    no moves and finds no repetition but the third."""
+    """The automatic draws of FIDE chess that no goal here says: fivefold
+    repetition, of insufficient material the case a goal cannot see
+    (:mod:`.export_draws`), and where a game's file keeps no clock or material
+    goal (S-chess's, not written yet), those rules whole."""
     if not _draw_rules_only(variant):
         return []
-    return ["the draws by insufficient material, the 75-move rule and fivefold repetition"]
+    material = BISHOPS_BOTH_SIDES if variant.name in FIDE_MATERIAL else MATERIAL
+    lost = [FIVEFOLD, material]
+    return lost if clock.clocked(variant) else [*lost, clock.SEVENTY_FIVE]
 
 
 def _vectors(variant: Variant) -> list[Vector]:
@@ -253,6 +296,8 @@ def _board(variant: Variant, pos: Position) -> list[str]:
     own = GAMES.get(variant.name)
     if own is not None:
         out.extend(own.board_lines(variant, pos))
+    if clock.clocked(variant):
+        out.extend(clock.board_lines(variant))
     # a game that sets up its own pieces keeps its terrain as pieces too
     terrain = own is not None and own.setup is not None
     killed = [geo.name(sq) for sq, p in enumerate(pos.board) if p is WALL and not terrain]
@@ -291,6 +336,7 @@ def _zones(variant: Variant, pos: Position) -> list[tuple[str, dict[Player, froz
     own = GAMES.get(variant.name)
     if own is not None:
         zones.extend(own.zones(variant).items())
+    zones.extend(shade_zones(variant).items())
     if own is not None and own.castling_rule is not None:
         zones.extend(own.castling_rule.zones(variant, pos).items())
     elif _castlings(variant, pos):
@@ -319,16 +365,23 @@ def _initial_zone(variant: Variant, ptype: PieceType) -> str | None:
     return f"initial-{atom(ptype.name)}"
 
 
-def _setup(variant: Variant, pos: Position) -> list[str]:
+def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) -> list[str]:
+    """The pieces of ``pos``; where a double step is replayed first, of the position
+    before it, the pawn on its origin as the kind that makes it."""
     geo = variant.geometry
     out = ["  (board-setup"]
     own = GAMES.get(variant.name)
     if own is not None and own.setup is not None:
         return [*out, *(f"    {entry}" for entry in own.setup(variant, pos)), "  )"]
+    if step is not None:
+        pos = en_passant.before(pos, step)
     for color in (WHITE, BLACK):
         squares: dict[str, list[str]] = {}
         for sq, piece in pos.pieces(color):
-            squares.setdefault(atom(variant.types[piece.kind].name), []).append(geo.name(sq))
+            name = atom(variant.types[piece.kind].name)
+            if step is not None and sq == step.origin:
+                name = en_passant.stepping_name(variant, step)
+            squares.setdefault(name, []).append(geo.name(sq))
         entries = [f"({name} {' '.join(sqs)})" for name, sqs in squares.items()]
         if own is not None:
             entries += own.more_setup(variant, pos).get(color, [])
@@ -336,6 +389,9 @@ def _setup(variant: Variant, pos: Position) -> list[str]:
             if count:
                 entries.append(f"({atom(variant.types[kind].name)} off {count})")
         out.append(f"    ({PLAYERS[color]} {' '.join(entries)})")
+    counted = clock.setup(pos.halfmove) if clock.clocked(variant) else ""
+    if counted:
+        out.append(f"    {counted}")
     out.append("  )")
     return out
 
@@ -373,11 +429,13 @@ def _castling_rooks(variant: Variant, pos: Position, color: Player) -> dict[int,
 
 def _castling_blocks(variant: Variant, pos: Position) -> list[str]:
     """The King's castling blocks: the game's own rule's (Chess960's), else one per
-    way of :func:`_castlings`."""
+    way of :func:`_castlings`, each counting one on the halfmove clock where the
+    file keeps it."""
     own = GAMES.get(variant.name)
     if own is not None and own.castling_rule is not None:
         return own.castling_rule.blocks(variant, pos)
-    return [castling_block(way) for way in _castlings(variant, pos)]
+    counts = clock.UP if clock.clocked(variant) else ""
+    return [castling_block(way, counts) for way in _castlings(variant, pos)]
 
 
 def _castlings(variant: Variant, pos: Position) -> list[Castling]:
@@ -429,26 +487,35 @@ def _image(ptype: PieceType, colour: str) -> str:
 
 
 def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRules:
-    """What the core adds to a kind's own moves: promotion, en passant, castling."""
+    """What the core adds to a kind's own moves: promotion, en passant, castling,
+    and what each move does to the halfmove clock (:mod:`.export_clock`; not where
+    the game's own export says the move ends the game anyway)."""
     promo = variant.promotion
     promotes = promo is not None and ptype.letter in promo.kinds
+    own = GAMES.get(variant.name)
+    tick = clock.arrival_tick(variant, ptype.letter)
+    if tick and own is not None and ptype.letter in own.clock_skip:
+        tick = f"(if (not {own.clock_skip[ptype.letter]}) {tick})"
     return PieceRules(
         promotes_to=tuple(atom(variant.types[k].name) for k in promo.choices)
         if promo is not None and promotes
         else (),
         optional_promotion=promo is not None and promo.ranks != promo.mandatory_ranks,
         ep_victims=tuple(atom(variant.types[k].name) for k in sorted(variant.ep_kinds)),
-        ep_guard=own.ep_guard if (own := GAMES.get(variant.name)) is not None else "",
+        ep_guard=own.ep_guard if own is not None else "",
         capture_ending=own.capture_ending if own is not None else "",
         castles=castling
         and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
         before_promotion=own.before_promotion if own is not None else "",
+        clock=tick,
     )
 
 
-def _goals(variant: Variant) -> list[str]:
+def _goals(variant: Variant, step: en_passant.LastStep | None = None) -> list[str]:
     """The game's own goals first, then: checkmate of a royal kind loses; a player
-    with no move otherwise draws."""
+    with no move otherwise draws; so does insufficient material where the game has
+    FIDE's rule (:mod:`.export_draws`; the pawn about to make a forced double step
+    counts as a pawn)."""
     own = GAMES.get(variant.name)
     royal = [atom(t.name) for t in variant.types.values() if t.royal]
     royal += own.royal if own is not None else ()
@@ -460,6 +527,12 @@ def _goals(variant: Variant) -> list[str]:
         out.append(f"  (loss-condition ({' '.join(PLAYERS)}) (checkmated {' '.join(royal)}))")
     if not any("stalemated" in goal for goal in out):
         out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
+    stepping = (en_passant.stepping_name(variant, step),) if step is not None else ()
+    material = material_goal(variant, stepping)
+    if material is not None:
+        out.append(f"  {material}")
+    if clock.clocked(variant):
+        out.append(f"  {clock.goal(PLAYERS)}")
     return out
 
 

@@ -366,6 +366,8 @@ class ZrfVariant(GameBase, Engine):
         #: and a player no turn moves for (Qi Guo's Zhou, the river of an exported
         #: Catapults of Troy), who neither wins nor loses
         turning = {t.player for t in spec.turns} | {t.pieces_of for t in spec.turns}
+        #: the players some turn moves for (every player where there is no turn order)
+        self._turning = frozenset(turning) if spec.turns else frozenset(range(len(spec.players)))
         self._playing = tuple(
             p
             for p in range(len(spec.players))
@@ -1299,8 +1301,9 @@ class ZrfVariant(GameBase, Engine):
         pos = run.pos
         board = pos.board
         original = board[sq]
-        victim = run.owner if by_enemy else self.next_player(run.owner)
-        attacker = self.next_player(run.owner) if by_enemy else run.owner
+        opponent = self._opponent(run.owner)
+        victim = run.owner if by_enemy else opponent
+        attacker = opponent if by_enemy else run.owner
         stand_in = original
         if original is None or original is WALL or original.color != victim:
             if run.piece is None or original is WALL:
@@ -1312,6 +1315,15 @@ class ZrfVariant(GameBase, Engine):
             return self._scan(pos, turn, frozenset({sq}), skip=sq)
         finally:
             board[sq] = original
+
+    def _opponent(self, player: int) -> int:
+        """The player after ``player`` who moves in some turn: a player no turn moves
+        for (the river of an exported Catapults of Troy, the halfmove clock of an
+        exported chess) attacks and defends nothing."""
+        after = self.next_player(player)
+        while after not in self._turning and after != player:
+            after = self.next_player(after)
+        return after
 
     def in_check(self, pos: Position, color: Player | None = None) -> bool:
         """Whether a piece of a ``checkmated`` kind of the player to move (or of
@@ -1384,13 +1396,19 @@ class ZrfVariant(GameBase, Engine):
         winner = leaders[0] if len(leaders) == 1 else None
         return Outcome(name, winner, players=len(self._playing))
 
-    def pieces_remaining(self, pos: Position, player: int | None, kinds: frozenset[str]) -> int:
+    def pieces_remaining(
+        self, pos: Position, player: int | None, kinds: frozenset[str], *, beyond: int = -1
+    ) -> int:
         """How many pieces ``player`` has (every player's, for None) of ``kinds`` (all,
         when empty): those on the board, and under ``"include off-pieces"`` those in
-        reserve."""
-        total = sum(
-            1 for _, p in pos.pieces(player) if not kinds or p.kind in kinds
-        )
+        reserve.  With ``beyond`` >= 0 the count may stop once it passes that many (a
+        goal asking for exactly N pieces need not count the rest)."""
+        total = 0
+        for _, p in pos.pieces(player):
+            if not kinds or p.kind in kinds:
+                total += 1
+                if total == beyond + 1:
+                    return total
         if self._off_pieces_count:
             total += sum(
                 n
@@ -1615,7 +1633,8 @@ class _ChecksFromOnePosition:
     def exposes(self, move: Move) -> bool:
         """Whether ``move`` leaves a royal piece of the mover's capturable."""
         pos, game, turn, targets = self.pos, self.game, self.turn, self.targets
-        after = _plain_writes(pos.board, move.actions) if turn is not None and targets else None
+        plain = turn is not None and targets
+        after = _plain_writes(pos.board, move.actions, self.royal) if plain else None
         if turn is None or after is None or not targets.isdisjoint(after):
             return game._exposes(pos, move, self.victim, self.royal)
         owner, move_type = turn.pieces_of, turn.move_type
@@ -1631,10 +1650,12 @@ class _ChecksFromOnePosition:
 
 
 def _plain_writes(
-    board: list[Piece | None], actions: Iterable[Action]
+    board: list[Piece | None], actions: Iterable[Action], royal: frozenset[str]
 ) -> dict[int, Piece | None] | None:
-    """The squares a move of relocations and removals (and reserves) writes, with
-    what stands on each after it; None for a move with other actions."""
+    """The squares a move of relocations, removals and placements of pieces of no
+    ``royal`` kind (and reserves) writes, with what stands on each after it; None
+    for a move with other actions.  A placed piece is looked at as any piece on a
+    written square is (an exported file's halfmove clock places one on most moves)."""
     after: dict[int, Piece | None] = {}
     for act in actions:
         if type(act) is Relocate:
@@ -1642,6 +1663,8 @@ def _plain_writes(
             after[act.frm] = None
         elif type(act) is Remove:
             after[act.sq] = None
+        elif type(act) is Place and act.piece.kind not in royal:
+            after[act.sq] = act.piece
         elif type(act) is not Hand:
             return None
     return after

@@ -136,12 +136,20 @@ class _Compiler:
     def pieces_remaining(self, args: list[Node], node: Node) -> Test:
         count, kinds = self.counted(args, node)
         game = self.game
-        return lambda pos, player, stuck: game.pieces_remaining(pos, player, kinds) == count
+
+        def test(pos: Position, player: int, stuck: bool) -> bool:
+            return game.pieces_remaining(pos, player, kinds, beyond=count) == count
+
+        return test
 
     def total_piece_count(self, args: list[Node], node: Node) -> Test:
         count, kinds = self.counted(args, node)
         game = self.game
-        return lambda pos, player, stuck: game.pieces_remaining(pos, None, kinds) == count
+
+        def test(pos: Position, player: int, stuck: bool) -> bool:
+            return game.pieces_remaining(pos, None, kinds, beyond=count) == count
+
+        return test
 
     def captured(self, args: list[Node], node: Node) -> Test:
         kinds = self.kinds(args, node)

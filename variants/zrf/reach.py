@@ -113,6 +113,9 @@ class _Walk:
         self.links = links
         self.seen: set[int] = set()
         self.work = 0
+        #: per ``if``, the fixed squares it takes or creates on when it never moves
+        #: the current position (an exported file's clock), else None
+        self._fixed: dict[int, Squares | None] = {}
 
     def block(self, ops: Sequence[Operation], curs: Squares, marks: Squares) -> State:
         """The current positions and marks a run may have after ``ops``."""
@@ -142,6 +145,10 @@ class _Walk:
             self.seen.update(self._hit_squares(shape, curs))
             return curs, marks
         if type(shape) is Branch:
+            fixed = self._fixed_squares(shape)
+            if fixed is not None:
+                self.seen.update(fixed)
+                return curs, marks
             then = self.block(shape.then, curs, marks)
             other = self.block(shape.other, curs, marks)
             return then[0] | other[0], then[1] | other[1]
@@ -150,6 +157,28 @@ class _Walk:
         if type(shape) is Slide:
             return self._ray(shape.direction, curs), marks
         raise _Anywhere
+
+    def _fixed_squares(self, branch: Branch) -> Squares | None:
+        """The squares an ``if`` takes or creates on when every operation in it,
+        at any depth, is a test or an effect at a named position: it leaves the
+        current position and the mark as they were, wherever the run is, so it
+        is walked once, not once per square (a loop walks its body many times)."""
+        key = id(branch)
+        if key not in self._fixed:
+            found: set[int] = set()
+            self._fixed[key] = frozenset(found) if self._fixed_into(branch, found) else None
+        return self._fixed[key]
+
+    def _fixed_into(self, branch: Branch, found: set[int]) -> bool:
+        for op in (*branch.then, *branch.other):
+            shape = self.shapes.get(op)
+            if type(shape) is Stay:
+                continue
+            if type(shape) is Hit and shape.at >= 0:
+                found.add(shape.at)
+            elif type(shape) is not Branch or not self._fixed_into(shape, found):
+                return False
+        return True
 
     def _table(self, direction: str) -> Sequence[int]:
         table = self.links.get(direction)
