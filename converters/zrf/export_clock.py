@@ -94,8 +94,9 @@ def arrival_tick(variant: Variant, letter: str) -> str:
 
 
 def board_lines(variant: Variant) -> list[str]:
-    """The clock's column, a grid beside the board."""
-    left = (variant.geometry.files + 1) * 50
+    """The clock's column, a grid beside the board, one column off it: the column
+    next to the board is a game's own (Mangonel Chess's waiting rights)."""
+    left = (variant.geometry.files + 2) * 50
     ranks = "/".join(str(bit) for bit in BITS)
     return [
         "    (grid",
@@ -135,6 +136,7 @@ def goal(players: tuple[str, ...]) -> str:
 
 __all__ = [
     "CLOCK",
+    "SEVENTY_FIVE",
     "TICK",
     "UP",
     "ZERO",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trebuchet.converters.zrf import export_atomic as atomic
+from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
@@ -23,7 +24,6 @@ from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
     NEVER_MOVED,
     PieceRules,
-    atom,
     direction_name,
     piece_blocks,
 )
@@ -91,6 +91,11 @@ class GameExport:
     #: setup entries each player has besides its pieces (atomic's Hearts)
     more_setup: Callable[[Variant, Position], dict[Player, list[str]]] = field(
         default=lambda v, p: {}
+    )
+    #: per player, squares whose piece the setup names by a type of the game's own
+    #: (Mangonel Chess's Rook holding a right, ``Rook-K``); the rest by their kind
+    setup_names: Callable[[Variant, Position, Player], dict[int, str]] = field(
+        default=lambda v, p, c: {}
     )
     #: the blocks and the check test together say the game's own rule over which
     #: moves are legal (atomic's: no blast of the own King, check by direct capture)
@@ -280,26 +285,27 @@ def _mangonel_castling_rooks(
     }
 
 
-def _mangonel_setup(variant: Variant, pos: Position) -> list[str]:
-    """Each side's pieces by type, a Rook on the home of a right as the type that holds
-    it, and a piece on the square of each right that waits for a Rook."""
-    geo = variant.geometry
-    entries = []
+def _rook_types(variant: Variant, pos: Position, color: Player) -> dict[int, str]:
+    """``color``'s Rooks on the home of a right, each as the type that holds it
+    (MC-4): the writer sets them up by these names."""
+    rights = _rights(variant, pos, color)
+    return {
+        sq: f"Rook-{c.upper()}"
+        for c, sq in rights.items()
+        if (piece := pos.board[sq]) is not None and piece.kind in variant.castling_rook_kinds
+    }
+
+
+def _waiting_setup(variant: Variant, pos: Position) -> dict[Player, list[str]]:
+    """A piece on the square of each right that waits for a Rook (MC-6)."""
+    entries: dict[Player, list[str]] = {}
     for color in (WHITE, BLACK):
         rights = _rights(variant, pos, color)
-        typed = {sq: f"Rook-{c.upper()}" for c, sq in rights.items()}
-        where: dict[str, list[str]] = {}
-        for sq, piece in pos.pieces(color):
-            kind = typed.get(sq) if piece.kind in variant.castling_rook_kinds else None
-            name = kind or atom(variant.types[piece.kind].name)
-            where.setdefault(name, []).append(geo.name(sq))
         waiting = [
             WAITING_SQUARES[c] for c, sq in rights.items() if not _held(variant, pos, sq, color)
         ]
         if waiting:
-            where[WAITING] = waiting
-        listed = " ".join(f"({name} {' '.join(squares)})" for name, squares in where.items())
-        entries.append(f"({PLAYERS[color]} {listed})")
+            entries[color] = [f"({WAITING} {' '.join(waiting)})"]
     return entries
 
 
@@ -318,7 +324,8 @@ def _mangonel_rooks(variant: Variant, pos: Position) -> list[str]:
     """The Rook types that hold rights (MC-4), moving as the Rook, and the waiting
     right's piece, which never moves (MC-6)."""
     rook = variant.types["R"]
-    blocks = piece_blocks(rook, PieceRules(castles=True), None)
+    rules = PieceRules(castles=True, clock=clock.arrival_tick(variant, "R"))
+    blocks = piece_blocks(rook, rules, None)
     out = []
     for name, holds in ((ROOK_K, "K"), (ROOK_Q, "Q"), (ROOK_KQ, "K and Q")):
         out += [
@@ -482,7 +489,8 @@ GAMES: dict[str, GameExport] = {
         pieces={"M": _mangonel_blocks},
         zones=_mangonel_zones,
         board_lines=_waiting_grid,
-        setup=_mangonel_setup,
+        setup_names=_rook_types,
+        more_setup=_waiting_setup,
         extra_pieces=_mangonel_rooks,
         castling_rooks=_mangonel_castling_rooks,
         before_promotion="(rights-without-rook) ",

@@ -193,12 +193,7 @@ def _block(
 ) -> str:
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
-    arrive = arrival(rules, moves=comp.move, captures=comp.capture)
-    if comp.capture and not comp.move:
-        if rules.capture_arrival:
-            arrive = rules.capture_arrival
-        elif rules.capture_ending:
-            arrive = f"{rules.capture_ending} {arrive}"
+    arrive = _ending(rules, moves=comp.move, captures=comp.capture)
     head = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:
@@ -206,11 +201,25 @@ def _block(
         return f"({head}{path} {land}{arrive})"
     d = steps[0]
     if comp.range == 0:
-        onto_empty = arrival(rules, captures=False)
+        onto_empty = _ending(rules, moves=True, captures=False)
         loop = f"(while empty? {onto_empty} {d})" if comp.move else f"(while empty? {d})"
-        tail = f" (verify enemy?) {arrival(rules, moves=False)}" if comp.capture else ""
+        onto_enemy = _ending(rules, moves=False, captures=True)
+        tail = f" (verify enemy?) {onto_enemy}" if comp.capture else ""
         return f"({head}{d} {loop}{tail})"
     return " ".join(_limited(comp, d, arrive, head))
+
+
+def _ending(rules: PieceRules, *, moves: bool, captures: bool) -> str:
+    """How a block ends that lands only ``moves`` (onto an empty square) or only
+    ``captures``, or either: its :func:`arrival`, and for a capture the game's own
+    ending (atomic's explosion before it, crazyhouse's hand in its place)."""
+    arrive = arrival(rules, moves=moves, captures=captures)
+    if captures and not moves:
+        if rules.capture_arrival:
+            return rules.capture_arrival
+        if rules.capture_ending:
+            return f"{rules.capture_ending} {arrive}"
+    return arrive
 
 
 def _landing(comp: Component) -> str:

@@ -377,8 +377,9 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
         pos = en_passant.before(pos, step)
     for color in (WHITE, BLACK):
         squares: dict[str, list[str]] = {}
+        own_names = own.setup_names(variant, pos, color) if own is not None else {}
         for sq, piece in pos.pieces(color):
-            name = atom(variant.types[piece.kind].name)
+            name = own_names.get(sq) or atom(variant.types[piece.kind].name)
             if step is not None and sq == step.origin:
                 name = en_passant.stepping_name(variant, step)
             squares.setdefault(name, []).append(geo.name(sq))

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from tests.zrf.test_export import exported, zrf_coordinates
+from trebuchet.converters.zrf.export_draws import BISHOPS_BOTH_SIDES, FIVEFOLD
 from trebuchet.converters.zrf.writer import limitations
 from trebuchet.variants.perft import perft
 from trebuchet.variants.registry import get_variant
@@ -110,11 +111,10 @@ def test_random_lines_play_alike(mangonel: Variant, fen: str) -> None:
 
 
 def test_waiting_rights_are_written_not_left_out(mangonel: Variant) -> None:
-    """Only the counted draws remain unsaid, also for rights whose Rooks are away."""
+    """Only the draws no file can count remain unsaid (fivefold repetition, Bishops of
+    both sides on one colour), also for rights whose Rooks are away."""
     pos = mangonel.position(ROOKS_AND_SLINGS[1])
-    assert limitations(mangonel, pos) == [
-        "the draws by insufficient material, the 75-move rule and fivefold repetition"
-    ]
+    assert limitations(mangonel, pos) == [FIVEFOLD, BISHOPS_BOTH_SIDES]
 
 
 def test_a_sling_bringing_an_enemy_mangonel_into_line_with_the_king_is_illegal(
