@@ -95,9 +95,9 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         out.append(f"  (turn-order {PLAYERS[pos.turn]} {PLAYERS[1 - pos.turn]})")
     if own is not None and own.captures_first:
         out.append(f"  (move-priorities {CAPTURING} {MOVING})")
-    out.extend(_board(variant, pos))
-    out.extend(_setup(variant, pos, step))
     castlings = _castling_blocks(variant, pos)
+    out.extend(_board(variant, pos, castles=bool(castlings)))
+    out.extend(_setup(variant, pos, step))
     for ptype in variant.types.values():
         out.extend(_piece(variant, ptype, castlings))
     if own is not None:
@@ -274,13 +274,15 @@ def _vectors(variant: Variant) -> list[Vector]:
     return list(dict.fromkeys(found))
 
 
-def _board(variant: Variant, pos: Position) -> list[str]:
+def _board(variant: Variant, pos: Position, *, castles: bool) -> list[str]:
+    """The board: the grid with every direction the pieces need (``castles``: the
+    King's ``east`` and ``west`` too), the game's own lines, the clock, the zones."""
     geo = variant.geometry
     files = "/".join(FILE_LETTERS[: geo.files])
     ranks = "/".join(str(r) for r in range(geo.ranks, 0, -1))
     vecs = _vectors(variant)
     dirs = " ".join(f"({direction_name(v)} {v[0]} {-v[1]})" for v in vecs)
-    if _castling_blocks(variant, pos):
+    if castles:
         dirs += f" ({EAST} 1 0) ({WEST} -1 0)"
     sym = " ".join(f"({direction_name(v)} {direction_name((-v[0], -v[1]))})" for v in vecs)
     out = [
