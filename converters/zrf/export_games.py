@@ -50,7 +50,8 @@ class GameExport:
     #: ``define`` forms the pieces' blocks call
     macros: str = ""
     #: kind letter -> the move blocks of that special piece, given how its moves
-    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`)
+    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`);
+    #: a ``(move-type T)`` among them types the blocks after it (Sittuyin's drops)
     pieces: dict[str, Callable[[Variant, str], list[str]]] = field(default_factory=dict)
     #: zone name -> the squares per player, for the blocks' and goals' tests
     zones: Callable[[Variant], dict[str, Zones]] = field(default=lambda v: {})

@@ -2,9 +2,11 @@
 
 * **The set-up** (SY-2).  The pieces in hand stand on a column of squares
   beside the board, as :mod:`.export_hands` keeps them (nothing is ever taken
-  into a hand here, so the column only empties).  A held piece drops by the
-  walk over the board's squares onto an empty square of its side's ``camp``
-  (its first three ranks), a Chariot onto its ``first-rank`` only.  Drops are
+  into a hand here, so the column only empties).  A held piece drops onto an
+  empty square of its side's ``camp`` (its first three ranks), a Chariot onto
+  its ``first-rank`` only, walking ``camp-next`` links from its own square into
+  that camp and through it: the walk never leaves the camp, so the engine's
+  reach analysis asks nothing of the held pieces in a check test.  Drops are
   of the move type ``dropping``, every other move ``moving``, and
   ``(move-priorities dropping moving)`` makes a player who can drop drop.
   Zillions' check test asks what the opponent's pieces could take whatever its
@@ -20,7 +22,7 @@
   suspect of every check test).  The Pawn must stand on the ``promotion-diagonal``
   zone or have no other Pawn of its side on the board, and its side no
   General; it then becomes a General where it stands (a Zillions move with no
-  part, written ``c6c6f``: :func:`.coordinates.source`) or on each empty
+  part, written ``c6c6f``: ``variants/zrf/coordinates.py``) or on each empty
   diagonal neighbour, wherever no enemy piece stands diagonally next to it.
 * **The end** (SY-6): checkmate and stalemate as the writer writes them, and
   two bare Kings a draw: no piece but the Kings anywhere, the hand's squares
@@ -122,17 +124,13 @@ def _blocks(kind: str) -> Callable[[Variant, str], list[str]]:
 
 
 def zones(variant: Variant) -> dict[str, dict[Player, frozenset[int]]]:
-    """Each side's camp and first rank (SY-2), its promotion diagonals (SY-4)."""
-    geo = variant.geometry
-    top = geo.ranks - 1
-    diagonal = {
-        WHITE: ("a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8"),
-        BLACK: ("a1", "b2", "c3", "d4", "e4", "f3", "g2", "h1"),
-    }
+    """Each side's camp and first rank (SY-2), its promotion diagonals (SY-4): the
+    native game's own squares."""
+    assert isinstance(variant, Sittuyin)
     return {
-        CAMP: {WHITE: geo.squares_of_ranks((0, 1, 2)), BLACK: geo.squares_of_ranks((5, 6, 7))},
-        FIRST_RANK: {WHITE: geo.squares_of_rank(0), BLACK: geo.squares_of_rank(top)},
-        PROMOTION_DIAGONAL: {c: frozenset(geo.square(n) for n in diagonal[c]) for c in diagonal},
+        CAMP: dict(variant.camp),
+        FIRST_RANK: {c: frozenset(squares) for c, squares in variant.rook_rank.items()},
+        PROMOTION_DIAGONAL: dict(variant.promotion_squares),
     }
 
 
