@@ -85,14 +85,18 @@ def test_the_game_ends_as_native(fen: str, result: str | None) -> None:
 
 def test_what_the_file_leaves_out_is_named_where_it_can_arise() -> None:
     """A player holding a Chariot with its first rank full has no move natively
-    (stalemate); the file names that case, and nothing from the start or once the
-    hands are empty; a held King among bare Kings is named too."""
+    (stalemate) and moves its pieces in the file; a King still held among bare
+    Kings is drawn at once by the file, natively once it stands.  The file names
+    both there, and nothing from the start or once the hands are empty."""
     variant = get_variant(SY)
     full = variant.position("k7/8/8/8/8/8/8/RNSKFSNR[R] w - - 0 1")
     assert variant.legal_moves(full) == []
+    assert exported(variant, full).start_position().legal_moves() != []
     assert NO_DROP_SQUARE in limitations(variant, full)
+    kings = variant.position("k7/8/8/8/8/8/8/8[K] w - - 0 1")
+    game = exported(variant, kings)
+    assert variant.outcome(kings) is None and game.outcome(game.start_position()) is not None
+    assert HELD_KING in limitations(variant, kings)
     assert limitations(variant) == []
     played = variant.position("k7/8/2P5/1r6/8/8/P7/7K[] w - - 0 1")
     assert limitations(variant, played) == []
-    kings = variant.position("k7/8/8/8/8/8/8/8[K] w - - 0 1")
-    assert HELD_KING in limitations(variant, kings)
