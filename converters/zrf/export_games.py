@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from trebuchet.converters.zrf import export_atomic as atomic
 from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
+from trebuchet.converters.zrf import export_sittuyin as sittuyin
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
@@ -22,6 +23,7 @@ from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
+    MOVING,
     NEVER_MOVED,
     PieceRules,
     direction_name,
@@ -48,7 +50,8 @@ class GameExport:
     #: ``define`` forms the pieces' blocks call
     macros: str = ""
     #: kind letter -> the move blocks of that special piece, given how its moves
-    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`)
+    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`);
+    #: a ``(move-type T)`` among them types the blocks after it (Sittuyin's drops)
     pieces: dict[str, Callable[[Variant, str], list[str]]] = field(default_factory=dict)
     #: zone name -> the squares per player, for the blocks' and goals' tests
     zones: Callable[[Variant], dict[str, Zones]] = field(default=lambda v: {})
@@ -69,6 +72,9 @@ class GameExport:
     ep_guard: str = ""
     #: captures are compulsory: moves are typed, captures first (move-priorities)
     captures_first: bool = False
+    #: the game's own ``move-priorities``, where its blocks type their moves themselves
+    #: (Sittuyin's drops first: :mod:`.export_sittuyin`)
+    move_priorities: tuple[str, ...] = ()
     #: goals written only when the game is played with that option
     option_goals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: the file keeps the hands and their drops itself (pieces in hand are no
@@ -550,4 +556,15 @@ GAMES: dict[str, GameExport] = {
     "chess960": GameExport(castling_rule=CHESS960_CASTLING),
     "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
+    "sittuyin": GameExport(
+        macros=sittuyin.MACROS,
+        pieces=sittuyin.PIECES,
+        zones=sittuyin.zones,
+        left_out=sittuyin.left_out,
+        goals=sittuyin.GOALS,
+        move_priorities=(sittuyin.DROPPING, MOVING),
+        hands=True,
+        board_lines=sittuyin.board_lines,
+        setup=sittuyin.setup,
+    ),
 }

@@ -95,6 +95,8 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         out.append(f"  (turn-order {PLAYERS[pos.turn]} {PLAYERS[1 - pos.turn]})")
     if own is not None and own.captures_first:
         out.append(f"  (move-priorities {CAPTURING} {MOVING})")
+    elif own is not None and own.move_priorities:
+        out.append(f"  (move-priorities {' '.join(own.move_priorities)})")
     castlings = _castling_blocks(variant, pos)
     out.extend(_board(variant, pos, castles=bool(castlings)))
     out.extend(_setup(variant, pos, step))

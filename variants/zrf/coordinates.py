@@ -13,6 +13,8 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
 * ``b1a1`` where b1 and a1 hold pieces of one side: the move made by the piece
   on b1 that also moves the one on a1 or changes it in place, as trebuchet
   writes a Chess960 castling (king takes rook), whether King or Rook moves;
+* ``c6c6f``: the piece on c6 changed where it stands into the kind ``f`` names
+  (a block that adds its own square: Sittuyin's promotion in place);
 * ``e7e8q``: the same, after which the piece is of the kind whose notation (the
   file's ``(notation …)``), letter or name is ``q``, in any case, or whose
   notation is ``q~`` (a promoted piece kept as a type of its own, as trebuchet's
@@ -41,6 +43,7 @@ from typing import TYPE_CHECKING
 
 from trebuchet.variants.move import Move, Place, Remove
 from trebuchet.variants.position import Position
+from trebuchet.variants.zrf.program import ChangeType
 
 if TYPE_CHECKING:
     from trebuchet.variants.zrf.game import ZrfVariant
@@ -74,7 +77,7 @@ def coordinate_moves(
     found: list[Move] = []
     for frm, to, letter in _readings(game, word):
         start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
-        moving = [m for m in legal if m.frm == start and m.to == end]
+        moving = [m for m in legal if source(m) == start and m.to == end]
         if not moving:
             continue
         if letter:
@@ -114,6 +117,20 @@ def _leaving(
             and any(type(a) is Place and a.sq == at and a.piece.kind == kind for a in m.actions)
         )
     return found
+
+
+def source(move: Move) -> int | None:
+    """Where the piece a move is written by starts: the move's from-square, or for a
+    piece changed where it stands (a Zillions move with no part, only the change
+    of type on its block's own square: Sittuyin's promotion in place, ``c6c6f``)
+    that square; None for a drop and any other move without a from-square."""
+    if move.frm is not None:
+        return move.frm
+    emitted = getattr(move, "emitted", None)
+    if emitted is None or emitted.parts or move.drop is not None:
+        return None
+    changed = [e.sq for e in emitted.effects if type(e) is ChangeType]
+    return emitted.origin if changed == [emitted.origin] == [move.to] else None
 
 
 def _parts(move: Move) -> tuple[tuple[int | None, int], ...]:
@@ -227,12 +244,13 @@ def becomes(pos: Position, move: Move) -> str | None:
     """The kind the moving piece has after ``move`` where it differs from its kind
     before (a promotion, or a promotion whose piece does not survive the move:
     :func:`lost_promotion`), else None."""
-    if move.frm is None:
+    frm = source(move)
+    if frm is None:
         return None
     lost = lost_promotion(move)
     if lost is not None:
         return lost
-    before = pos.board[move.frm]
+    before = pos.board[frm]
     pos.push(move)
     try:
         after = pos.board[move.to]
@@ -243,4 +261,4 @@ def becomes(pos: Position, move: Move) -> str | None:
     return after.kind
 
 
-__all__ = ["becomes", "coordinate_moves", "lost_promotion", "split_squares"]
+__all__ = ["becomes", "coordinate_moves", "lost_promotion", "source", "split_squares"]
