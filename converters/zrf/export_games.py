@@ -20,6 +20,7 @@ from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastl
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
+from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
     NEVER_MOVED,
@@ -112,6 +113,9 @@ class GameExport:
     #: kind letter -> where that kind's move ends the game by the game's own goal,
     #: so that the halfmove clock need not count it (:mod:`.export_clock`)
     clock_skip: dict[str, str] = field(default_factory=dict)
+    #: forms every move block runs just before its ``add``, after the clock's (racing
+    #: kings': Black's move ends White's marker of Black's last move)
+    every_move: str = ""
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -550,4 +554,5 @@ GAMES: dict[str, GameExport] = {
     "chess960": GameExport(castling_rule=CHESS960_CASTLING),
     "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
+    "racing-kings": GameExport(**racing_kings_export()),
 }

@@ -217,6 +217,7 @@ PLAYED_ALIKE = [
     ("duggans-fantasy-chess", ("cornered-assassin",), 95171),
     ("duggans-fantasy-chess", ("cowardly-assassin",), 21515),
     ("duggans-fantasy-chess", ("cornered-assassin", "cowardly-assassin"), 21435),
+    ("racing-kings", (), 11264),
 ]
 #: games whose coordinates name a special move by a suffix no Zillions move carries:
 #: their moves are paired by the board they leave (test_export_catapults_of_troy.py)
@@ -230,7 +231,6 @@ SLOW = {"duggans-fantasy-chess": 2, "crazyhouse": 4}
 #: seed games' rules are proved in their own test files too)
 NOT_YET = {
     "three-check": "the game's own endings",
-    "racing-kings": "the game's own rule over which moves are legal",
     # the Hawk and Elephant gated in behind a first-rank piece's first move (SC-2,
     # SC-3): every such block needs a twin per held kind, a rider's one per
     # distance (a gating ending cannot go on inside its while loop), and the
