@@ -212,14 +212,17 @@ def zones(variant: Variant) -> dict[str, Zones]:
 
 def goals(variant: Variant) -> tuple[str, ...]:
     """RK-3: both Kings on the last rank draw; Black's alone wins; White's alone wins
-    once Black has no last move left (no marker)."""
+    once Black has no last move left (no marker).  The three exclude each other, so
+    the order a reader takes them in does not matter (trebuchet's reads a file's
+    wins before its draws)."""
     king = _royal(variant)
-    there = f"(absolute-config {king} ({LAST_RANK}))"
+    mine = f"(absolute-config {king} ({LAST_RANK}))"
+    theirs = f"(absolute-config (opponent {king}) ({LAST_RANK}))"
+    chance = f"(absolute-config {CHANCE} ({CHANCE_SQUARE}))"
     return (
-        f"(draw-condition (White Black) (and {there} "
-        f"(absolute-config (opponent {king}) ({LAST_RANK}))))",
-        f"(win-condition (Black) {there})",
-        f"(win-condition (White) (and {there} (not (absolute-config {CHANCE} ({CHANCE_SQUARE})))))",
+        f"(draw-condition (White Black) (and {mine} {theirs}))",
+        f"(win-condition (Black) (and {mine} (not {theirs})))",
+        f"(win-condition (White) (and {mine} (not {theirs}) (not {chance})))",
     )
 
 
