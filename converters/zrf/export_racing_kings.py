@@ -50,8 +50,12 @@ Zones = dict[Player, frozenset[int]]
 
 #: the marker of Black's last move (RK-4) and the square beside the board it stands on
 CHANCE, CHANCE_SQUARE = "Last-Chance", "y1"
-#: the last rank, for both players (the goals), and for White alone (its King's move)
-LAST_RANK, WHITE_ARRIVES = "last-rank", "white-arrives"
+#: the marker of both Kings on the last rank (RK-3's draw), one for each player (a
+#: goal sees its own player's pieces) on its square beside the board
+TIE = "Tie"
+TIE_SQUARES: dict[Player, str] = {WHITE: "y2", BLACK: "y3"}
+#: the last rank, for both players (the goals), and for each alone (its King's move)
+LAST_RANK, WHITE_ARRIVES, BLACK_ARRIVES = "last-rank", "white-arrives", "black-arrives"
 #: the block flag set where a square of the last rank is free for Black's King
 FREE = "free"
 #: the position flag on the square White's King lands on, while its block looks
@@ -80,8 +84,16 @@ def _attackers(variant: Variant) -> dict[tuple[Vector, bool], list[str]]:
     return found
 
 
+def _at(predicate: str, d: str) -> str:
+    """A test of the square one step along ``d``, or of this square (``d`` empty):
+    ``empty?`` bare, ``(position-flag? arrived)`` in parentheses."""
+    if d:
+        return f"({predicate} {d})"
+    return f"({predicate})" if " " in predicate else predicate
+
+
 def _kinds_at(kinds: list[str], d: str) -> str:
-    tests = [f"(piece? {k} {d})" for k in kinds]
+    tests = [f"(piece? {k} {d})" if d else f"(piece? {k})" for k in kinds]
     return tests[0] if len(tests) == 1 else f"(or {' '.join(tests)})"
 
 
@@ -91,14 +103,16 @@ def _probes(
     """A probe per line and leap a piece could take the square here by, ``attacker``
     saying what stands where it starts.  An enemy's move (the symmetry turns it half
     a turn) comes here from the square ahead along its written vector, a friend's
-    from the square behind."""
+    from the square behind.  A line's tests are made on the squares it reaches
+    (``marked?``, the moving piece's own square, is asked so); a leap tests the
+    square it lands on from here."""
     reach = max(variant.geometry.files, variant.geometry.ranks) - 1
     out = []
     for (v, rides), kinds in _attackers(variant).items():
         d = direction_name(v if enemy else (-v[0], -v[1]))
         last = attacker(kinds)
         for distance in range(1, reach + 1 if rides else 2):
-            out.append(probe([(d, empty)] * (distance - 1), (d, last), here=False))
+            out.append(probe([(d, empty)] * (distance - 1), (d, last), here=rides))
     return render(out)
 
 
@@ -126,17 +140,16 @@ def _free_probes(variant: Variant) -> str:
     king = _royal(variant)
 
     def empty(d: str) -> str:
-        return f"(or (and (empty? {d}) (not (position-flag? {ARRIVED} {d}))) (marked? {d}))"
+        vacant = f"(and {_at('empty?', d)} (not {_at(f'position-flag? {ARRIVED}', d)}))"
+        return f"(or {vacant} {_at('marked?', d)})"
 
     def friend(kinds: list[str]) -> Test:
         others = [k for k in kinds if k != king]
-        moved = f"(position-flag? {ARRIVED} {{d}})" if king in kinds else ""
 
         def test(d: str) -> str:
-            standing = (
-                f"(and (friend? {d}) (not (marked? {d})) {_kinds_at(others, d)})" if others else ""
-            )
-            found = [t for t in (moved.format(d=d), standing) if t]
+            found = [_at(f"position-flag? {ARRIVED}", d)] if king in kinds else []
+            if others:  # the King's old square holds no piece of these kinds
+                found.append(f"(and {_at('friend?', d)} {_kinds_at(others, d)})")
             return found[0] if len(found) == 1 else f"(or {' '.join(found)})"
 
         return test
@@ -179,6 +192,12 @@ def macros(variant: Variant) -> str:
   (if (flag? {FREE}) (create {CHANCE} {CHANCE_SQUARE}))
   (go to)
 )
+; Black's King lands on the last rank while White's is there (the marker stands):
+; both are, a draw, which a Tie of each player's says.
+(define both-arrived
+  (if (enemy? {CHANCE_SQUARE})
+      (create White {TIE} {TIE_SQUARES[WHITE]}) (create Black {TIE} {TIE_SQUARES[BLACK]}))
+)
 ; Every move of Black's ends White's last-chance marker.
 (define chance-over (if (enemy? {CHANCE_SQUARE}) (capture {CHANCE_SQUARE})))
 """
@@ -198,7 +217,8 @@ def king_blocks(variant: Variant, arrive: str) -> list[str]:
             raise ValueError(f"{king.name}: no block for {king.betza}")
         blocks += [
             f"({direction_name(v)} (verify not-friend?) "
-            f"(if (in-zone? {WHITE_ARRIVES}) (last-chance)) {arrive})"
+            f"(if (in-zone? {WHITE_ARRIVES}) (last-chance)) "
+            f"(if (in-zone? {BLACK_ARRIVES}) (both-arrived)) {arrive})"
             for v in comp.vectors
         ]
     return [*blocks, "(reply-to-check)"]
@@ -207,22 +227,26 @@ def king_blocks(variant: Variant, arrive: str) -> list[str]:
 def zones(variant: Variant) -> dict[str, Zones]:
     """The last rank: the same squares for both players (RK-3), and White's alone."""
     rank = variant.geometry.squares_of_rank(variant.geometry.ranks - 1)
-    return {LAST_RANK: {WHITE: rank, BLACK: rank}, WHITE_ARRIVES: {WHITE: rank}}
+    return {
+        LAST_RANK: {WHITE: rank, BLACK: rank},
+        WHITE_ARRIVES: {WHITE: rank},
+        BLACK_ARRIVES: {BLACK: rank},
+    }
 
 
 def goals(variant: Variant) -> tuple[str, ...]:
-    """RK-3: both Kings on the last rank draw; Black's alone wins; White's alone wins
-    once Black has no last move left (no marker).  The three exclude each other, so
-    the order a reader takes them in does not matter (trebuchet's reads a file's
-    wins before its draws)."""
+    """RK-3: both Kings on the last rank (the Ties) draw; Black's alone wins; White's
+    alone wins once Black has no last move left (no marker).  The three exclude each
+    other, so the order a reader takes them in does not matter (trebuchet's reads a
+    file's wins before its draws)."""
     king = _royal(variant)
-    mine = f"(absolute-config {king} ({LAST_RANK}))"
-    theirs = f"(absolute-config (opponent {king}) ({LAST_RANK}))"
+    there = f"(absolute-config {king} ({LAST_RANK}))"
+    tie = f"(or {' '.join(f'(absolute-config {TIE} ({sq}))' for sq in TIE_SQUARES.values())})"
     chance = f"(absolute-config {CHANCE} ({CHANCE_SQUARE}))"
     return (
-        f"(draw-condition (White Black) (and {mine} {theirs}))",
-        f"(win-condition (Black) (and {mine} (not {theirs})))",
-        f"(win-condition (White) (and {mine} (not {theirs}) (not {chance})))",
+        f"(draw-condition (White Black) {tie})",
+        f"(win-condition (Black) (and {there} (not {tie})))",
+        f"(win-condition (White) (and {there} (not {tie}) (not {chance})))",
     )
 
 
@@ -233,34 +257,42 @@ def board_lines(variant: Variant, pos: Position) -> list[str]:
     return [
         "    (grid",
         f"      (start-rectangle {left} 0 {left + 50} 50)",
-        '      (dimensions ("y" (50 0)) ("1" (0 50)))',
+        '      (dimensions ("y" (50 0)) ("1/2/3" (0 50)))',
         "    )",
         *board_walk(variant),
     ]
 
 
 def more_setup(variant: Variant, pos: Position) -> dict[Player, list[str]]:
-    """A position where White's King has arrived and Black still has its move (the
-    native game goes on) holds the marker."""
+    """The markers a position holds: the Ties where both Kings stand on the last
+    rank; the last chance where White's King has arrived and Black still has its
+    move (the native game goes on)."""
     assert isinstance(variant, RacingKings)
-    waiting = (
-        pos.turn == BLACK
-        and any(sq in variant.goal for sq in pos.royals[WHITE])
-        and not variant.variant_end(pos)
-    )
-    return {WHITE: [f"({CHANCE} {CHANCE_SQUARE})"]} if waiting else {}
+    there = {c for c in (WHITE, BLACK) if any(sq in variant.goal for sq in pos.royals[c])}
+    if there == {WHITE, BLACK}:
+        return {c: [f"({TIE} {sq})"] for c, sq in TIE_SQUARES.items()}
+    if there == {WHITE} and pos.turn == BLACK and not variant.variant_end(pos):
+        return {WHITE: [f"({CHANCE} {CHANCE_SQUARE})"]}
+    return {}
 
 
 def extra_pieces(variant: Variant, pos: Position) -> list[str]:
-    """The marker: a piece with no moves."""
-    return [
-        "  (piece",
-        f"    (name {CHANCE})",
-        '    (help "Last chance: White`s King is on the last rank and Black moves once more.")',
-        '    (notation "C")',
-        '    (image White "images\\trebuchet\\wC.bmp" Black "images\\trebuchet\\bC.bmp")',
-        "  )",
-    ]
+    """The markers: pieces with no moves."""
+    out = []
+    for name, letter, text in (
+        (CHANCE, "C", "Last chance: White`s King is on the last rank and Black moves once more."),
+        (TIE, "T", "Tie: both Kings are on the last rank."),
+    ):
+        out += [
+            "  (piece",
+            f"    (name {name})",
+            f'    (help "{text}")',
+            f'    (notation "{letter}")',
+            f'    (image White "images\\trebuchet\\w{letter}.bmp" '
+            f'Black "images\\trebuchet\\b{letter}.bmp")',
+            "  )",
+        ]
+    return out
 
 
 def left_out(variant: Variant, pos: Position) -> list[str]:
