@@ -111,6 +111,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
      None, None),
     ("zrf_export_duggan", "exported Duggan's Fantasy Chess perft(3), x slower than native",
      "{:.0f}x", None, None),
+    ("zrf_export_racing", "exported Racing Kings perft(3), x slower than native",
+     "{:.0f}x", None, None),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
     ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
 ]
@@ -269,6 +271,10 @@ def _zrf() -> dict[str, float]:
     duggan_nodes, duggan_time = zrf.exported_perft("duggans-fantasy-chess", 3)
     assert duggan_nodes == perft(duggan, 3), duggan_nodes
     out["zrf_export_duggan"] = duggan_time / _seconds(lambda: perft(duggan, 3))
+    racing = get_variant("racing-kings").start_position()
+    racing_nodes, racing_time = zrf.exported_perft("racing-kings", 3)
+    assert racing_nodes == perft(racing, 3), racing_nodes
+    out["zrf_export_racing"] = racing_time / _seconds(lambda: perft(racing, 3))
     if zrf.CORPUS.is_dir():
         nodes, took = zrf._timed_perft(str(zrf.CHECKERS), 6, "Checkers (English draughts)")
         assert nodes == 36768, nodes

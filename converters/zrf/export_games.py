@@ -20,7 +20,6 @@ from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastl
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
-from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
     NEVER_MOVED,
@@ -28,6 +27,7 @@ from trebuchet.converters.zrf.export_moves import (
     direction_name,
     piece_blocks,
 )
+from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player

@@ -164,7 +164,8 @@ def macros(variant: Variant) -> str:
     king = _royal(variant)
     # the last rank's first square, where the board walk (board_walk) begins too
     first = geo.name(geo.squares_of_rank(geo.ranks - 1)[0])
-    beside = " ".join(f"(and (enemy? {d}) (piece? {king} {d}))" for d in map(direction_name, KING_STEPS))
+    steps = map(direction_name, KING_STEPS)
+    beside = " ".join(f"(and (enemy? {d}) (piece? {king} {d}))" for d in steps)
     return f"""\
 ; RK-2: no move may attack the enemy King.  A King attacked by an enemy piece (the
 ; probes) may walk the board to the enemy King and take it, so a move that gives
@@ -226,7 +227,7 @@ def king_blocks(variant: Variant, arrive: str) -> list[str]:
 
 def zones(variant: Variant) -> dict[str, Zones]:
     """The last rank: the same squares for both players (RK-3), and White's alone."""
-    rank = variant.geometry.squares_of_rank(variant.geometry.ranks - 1)
+    rank = frozenset(variant.geometry.squares_of_rank(variant.geometry.ranks - 1))
     return {
         LAST_RANK: {WHITE: rank, BLACK: rank},
         WHITE_ARRIVES: {WHITE: rank},
