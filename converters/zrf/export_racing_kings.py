@@ -316,6 +316,7 @@ class ExportParts(TypedDict):
     extra_pieces: Callable[[Variant, Position], list[str]]
     legality_written: bool
     every_move: str
+    clock_skip: dict[str, str]
 
 
 def racing_kings_export() -> ExportParts:
@@ -333,6 +334,12 @@ def racing_kings_export() -> ExportParts:
         extra_pieces=extra_pieces,
         legality_written=True,
         every_move=EVERY_MOVE,
+        # a King's move onto the last rank that ends the race: the clock need not
+        # count it (the race is decided before the 75-move rule, CF-4)
+        clock_skip={
+            "K": f"(or (in-zone? {BLACK_ARRIVES}) "
+            f"(and (in-zone? {WHITE_ARRIVES}) (not-flag? {FREE})))"
+        },
     )
 
 

@@ -575,6 +575,9 @@ SEVENTY_FIVE = [
     ("horde", (), None),
     ("antichess", (), None),
     ("giveaway", (), None),
+    # the King that reaches the last rank on that ply wins (RK-3 before the clock)
+    ("racing-kings", (), "8/k7/8/8/8/8/8/6K1 b - - 0 1"),
+    ("racing-kings", (), "8/k2N2K1/8/8/8/8/8/7B w - - 0 1"),  # Kg8: Black cannot follow
 ]
 
 
