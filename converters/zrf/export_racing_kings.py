@@ -11,15 +11,17 @@ a move that gives check the opponent has a reply that takes the mover's King, an
 the check test refuses the move.  In a game played by the rules no King is ever
 attacked on its own turn, so the reply is never a move itself.
 
-The race (RK-3, RK-4) is three goals and a marker.  Both Kings on the last rank
-draw; Black's there alone wins.  White's there wins unless Black still has its
-one move: a ``Last-Chance`` of White's on the square ``y1`` beside the board says
-so.  White's King creates it when it steps onto the last rank and Black's King
-has a square of that rank next to it that holds no Black piece and that White
-does not attack, as the board stands after the move (probes again, from each
-square of the rank, the King's old square empty and its new one holding it).
-Every move of Black's takes the marker away, so after Black's reply White's
-King on the last rank wins, unless Black's stands there too.
+The race (RK-3, RK-4) is three goals and two markers beside the board.  White's
+King on the last rank wins unless Black still has its one move: a
+``Last-Chance`` of White's on ``y1`` says so.  White's King creates it when it
+steps onto the last rank and Black's King has a square of that rank next to it
+that holds no Black piece and that White does not attack, as the board stands
+after the move (probes again, from each square of the rank, the King's old
+square empty and its new one holding it).  Every move of Black's takes the
+marker away; Black's King landing on the last rank while it stands makes both
+Kings arrived, a ``Tie`` of each player's (``y2``, ``y3``: a goal sees only its
+own player's pieces).  A Tie draws, Black's King there without one wins, and
+White's there without a Tie or a marker wins.
 """
 
 from __future__ import annotations
