@@ -298,10 +298,19 @@ def extra_pieces(variant: Variant, pos: Position) -> list[str]:
     return out
 
 
+#: what the file says wrongly of a position no game reaches (RK-2 forbids it)
+CHECKED_SETUP = (
+    "a position whose player to move is in check: its King's reply would take "
+    "the enemy King"
+)
+
+
 def left_out(variant: Variant, pos: Position) -> list[str]:
     """The counted draws no goal says: fivefold repetition, and the 75-move rule
-    where the file keeps no clock."""
-    return [FIVEFOLD] if clocked(variant) else [FIVEFOLD, SEVENTY_FIVE]
+    where the file keeps no clock; and a setup no game reaches, the player to move
+    in check, where the reply to a check would be a move."""
+    lost = [FIVEFOLD] if clocked(variant) else [FIVEFOLD, SEVENTY_FIVE]
+    return [*lost, CHECKED_SETUP] if variant.in_check(pos) else lost
 
 
 class ExportParts(TypedDict):
@@ -347,6 +356,7 @@ def racing_kings_export() -> ExportParts:
 
 __all__ = [
     "CHANCE",
+    "CHECKED_SETUP",
     "EVERY_MOVE",
     "board_lines",
     "extra_pieces",

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from tests.zrf.test_export import exported, zrf_coordinates
-from trebuchet.converters.zrf.export_racing_kings import CHANCE
+from trebuchet.converters.zrf.export_racing_kings import CHANCE, CHECKED_SETUP
+from trebuchet.converters.zrf.writer import limitations
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
@@ -120,3 +121,16 @@ def test_no_move_gives_check(racing: Variant, fen: str, refused: list[str]) -> N
     legal = {racing.move_text(native, m) for m in native.legal_moves()}
     assert not legal & set(refused)
     same_moves_and_end(racing, native, zpos)
+
+
+def test_a_setup_in_check_is_named_as_left_out(racing: Variant) -> None:
+    """No game reaches a position whose player to move is in check; exported as a
+    setup, its King's reply to a check would be a move (a7h1 here), and the file's
+    header says so."""
+    fen = "8/k7/8/8/8/Q7/8/7K b - - 0 1"
+    native = racing.position(fen)
+    assert CHECKED_SETUP in limitations(racing, native)
+    assert CHECKED_SETUP not in limitations(racing)
+    zpos = exported(racing, native).start_position()
+    assert "a7h1" in {zrf_coordinates(zpos, m) for m in zpos.legal_moves()}
+    assert "a7h1" not in {racing.move_text(native, m) for m in native.legal_moves()}
