@@ -29,6 +29,7 @@ from trebuchet.converters.zrf.export_moves import (
     direction_name,
     piece_blocks,
 )
+from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -118,6 +119,9 @@ class GameExport:
     #: kind letter -> where that kind's move ends the game by the game's own goal,
     #: so that the halfmove clock need not count it (:mod:`.export_clock`)
     clock_skip: dict[str, str] = field(default_factory=dict)
+    #: forms every move block runs just before its ``add``, after the clock's (racing
+    #: kings': Black's move ends White's marker of Black's last move)
+    every_move: str = ""
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -567,4 +571,5 @@ GAMES: dict[str, GameExport] = {
         board_lines=sittuyin.board_lines,
         setup=sittuyin.setup,
     ),
+    "racing-kings": GameExport(**racing_kings_export()),
 }

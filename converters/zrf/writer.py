@@ -512,7 +512,7 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
         castles=castling
         and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
         before_promotion=own.before_promotion if own is not None else "",
-        clock=tick,
+        clock=" ".join(f for f in (tick, own.every_move if own is not None else "") if f),
     )
 
 

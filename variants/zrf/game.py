@@ -1171,7 +1171,8 @@ class ZrfVariant(GameBase, Engine):
             if known is None:
                 read = self._run_logged(run, move_type, sq, piece, memo.logs(key))
                 if read is not None:
-                    memo.keep(key, last if run.read_last else None, read, board, run.hit)
+                    last_read = last if run.read_last else None
+                    memo.keep(key, last_read, read, board, run.hit, surveys=not run.hit)
                 known = run.hit
             if known:
                 return True
@@ -1865,10 +1866,15 @@ class _ScanMemo(Generic[Answer]):
         board: list[Piece | None],
         answer: Answer,
         weight: int = 1,
+        *,
+        surveys: bool = True,
     ) -> None:
         """Keep ``answer`` for ``key``, with the squares ``read`` and what stands there
         (``last``: the last move, for a run that read it); ``weight``: what it
-        counts towards :data:`MOST_WEIGHT`."""
+        counts towards :data:`MOST_WEIGHT`.  A run that read too much is not kept,
+        and with ``surveys`` its key is not logged again; without it (a check test
+        that found its capture at the end of a long walk: an exported Racing Kings
+        file's King walks the board only where it finds a check) later runs are."""
         # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
         # pieces are interned, so == between the tuples is an identity test
         size = len(board)
@@ -1876,7 +1882,8 @@ class _ScanMemo(Generic[Answer]):
             read = list(range(size))  # a slice was read: every square, to be safe
         squares = tuple(dict.fromkeys(sq % size for sq in read))
         if len(squares) > max(self.FEW_SQUARES, size // 2):
-            self._wide.add(key)  # such runs are not logged again (:meth:`logs`)
+            if surveys:
+                self._wide.add(key)  # such runs are not logged again (:meth:`logs`)
             return
         getter: Callable[[list[Piece | None]], Any] = (
             operator.itemgetter(*squares) if squares else _nothing_read
