@@ -18,7 +18,7 @@ from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
-from trebuchet.converters.zrf.export_draws import FIVEFOLD
+from trebuchet.converters.zrf.export_draws import FIVEFOLD, SLUNG_BISHOP_MACROS
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
@@ -208,10 +208,11 @@ def _mangonel_macros() -> str:
 ; The step and the sling: the piece lands on the first piece it meets if that is
 ; an enemy of the mover, else on the last empty square before a piece or the
 ; edge; a pawn slung onto its last rank is a Queen (MC-3), a Rook onto its home
-; may take up a right (MC-6).  Slinging a pawn, or onto an enemy, sets the
-; halfmove clock to 0, else the step counts one (MC-7).
+; may take up a right (MC-6), a Bishop lands as its square's colour's type.
+; Slinging a pawn, or onto an enemy, sets the halfmove clock to 0, else the step
+; counts one (MC-7).
 (define mangonel-sling
-  ((scan-behind $1 $2) $2 (slung-pawn) (slung-rook) cascade back
+  ((scan-behind $1 $2) $2 (slung-pawn) (slung-rook) (slung-bishop) cascade back
    $1 (verify (not (pawn-home-here))) (verify not-friend?)
    (if empty?
        (while (and (on-board? $1) (empty? $1) (not (pawn-home $1))) $1)
@@ -220,9 +221,9 @@ def _mangonel_macros() -> str:
    (if (or (and (flag? own-pawn) (in-zone? promotion-zone))
            (and (flag? their-pawn) (in-zone? first-rank)))
        (add Queen)
-    else (take-up-rights) add))
+    else (take-up-rights) (land-slung)))
 )
-"""
+{SLUNG_BISHOP_MACROS}"""
 
 
 def _mangonel_blocks(variant: Variant, arrive: str) -> list[str]:
@@ -465,15 +466,9 @@ def _horde_zones(variant: Variant) -> dict[str, Zones]:
 
 # -- Antichess (docs/rules/antichess.md) ----------------------------------------------------
 
-
-def _antichess_draws(variant: Variant, pos: Position) -> list[str]:
-    """AC-7's insufficient material needs both sides' Bishops' squares, which a goal
-    cannot see (:mod:`.export_draws`)."""
-    return ["AC-7's draw by insufficient material", FIVEFOLD]
-
-
+# AC-7's insufficient material is the writer's goal (:mod:`.export_draws`)
 _ANTICHESS = GameExport(
-    left_out=_antichess_draws,
+    left_out=_lichess_draws,
     # AC-5: a player with no piece left, or with no move, has won
     goals=(
         "(win-condition (White Black) (pieces-remaining 0))",

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from tests.zrf.test_export import exported, zrf_coordinates
-from trebuchet.converters.zrf.export_draws import BISHOPS_BOTH_SIDES, FIVEFOLD
+from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.writer import limitations
 from trebuchet.variants.perft import perft
 from trebuchet.variants.registry import get_variant
@@ -111,10 +111,10 @@ def test_random_lines_play_alike(mangonel: Variant, fen: str) -> None:
 
 
 def test_waiting_rights_are_written_not_left_out(mangonel: Variant) -> None:
-    """Only the draws no file can count remain unsaid (fivefold repetition, Bishops of
-    both sides on one colour), also for rights whose Rooks are away."""
+    """Only the draw no file can count remains unsaid (fivefold repetition), also for
+    rights whose Rooks are away."""
     pos = mangonel.position(ROOKS_AND_SLINGS[1])
-    assert limitations(mangonel, pos) == [FIVEFOLD, BISHOPS_BOTH_SIDES]
+    assert limitations(mangonel, pos) == [FIVEFOLD]
 
 
 def test_a_sling_bringing_an_enemy_mangonel_into_line_with_the_king_is_illegal(

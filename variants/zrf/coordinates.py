@@ -13,10 +13,11 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
 * ``b1a1`` where b1 and a1 hold pieces of one side: the move made by the piece
   on b1 that also moves the one on a1 or changes it in place, as trebuchet
   writes a Chess960 castling (king takes rook), whether King or Rook moves;
-* ``e7e8q``: the same, after which the piece is of the kind whose notation (the
+* ``e7e8q``: the same, after which the piece is of a kind whose notation (the
   file's ``(notation …)``), letter or name is ``q``, in any case, or whose
   notation is ``q~`` (a promoted piece kept as a type of its own, as trebuchet's
-  export of crazyhouse keeps its ``Q~``);
+  export of crazyhouse keeps its ``Q~``; ``b`` means either of the exported
+  Bishop's two types, ``Light-Bishop`` and ``Dark-Bishop``);
 * ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4, from the
   reserve, or from a hand kept on positions beside the board's grid (a piece of
   kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
@@ -78,7 +79,7 @@ def coordinate_moves(
         if not moving:
             continue
         if letter:
-            kinds = {game.kind_named(letter), game.kind_named(f"{letter}~")} - {None}
+            kinds = game.kinds_meant(letter) | game.kinds_meant(f"{letter}~")
             found.extend(m for m in moving if becomes(pos, m) in kinds)
         else:
             plain = [m for m in moving if becomes(pos, m) is None]
