@@ -257,9 +257,8 @@ def _draw_rules_only(variant: Variant) -> bool:
 
 def _draw_rules(variant: Variant) -> list[str]:
     """The automatic draws of FIDE chess that no goal here says: fivefold
-    repetition, of insufficient material the case a goal cannot see
-    (:mod:`.export_draws`), and where a game's file keeps no clock or material
-    goal (S-chess's, not written yet), those rules whole."""
+    repetition, and where a game's file keeps no clock or material goal
+    (S-chess's, not written yet), those rules whole."""
     if not _draw_rules_only(variant):
         return []
     lost = [FIVEFOLD] if variant.name in MATERIAL_GAMES else [FIVEFOLD, MATERIAL]
@@ -519,9 +518,9 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
 
 def _goals(variant: Variant, step: en_passant.LastStep | None = None) -> list[str]:
     """The game's own goals first, then: checkmate of a royal kind loses; a player
-    with no move otherwise draws; so does insufficient material where the game has
-    FIDE's rule (:mod:`.export_draws`; the pawn about to make a forced double step
-    counts as a pawn)."""
+    with no move otherwise draws; so does insufficient material by the game's rule
+    (:mod:`.export_draws`; the pawn about to make a forced double step counts as
+    a pawn), and the halfmove clock's 150."""
     own = GAMES.get(variant.name)
     royal = [atom(t.name) for t in variant.types.values() if t.royal]
     royal += own.royal if own is not None else ()

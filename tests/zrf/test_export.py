@@ -690,8 +690,9 @@ SEVENTY_FIVE = [
     ("horde", (), None),
     ("antichess", (), None),
     ("giveaway", (), None),
-    # an explosion is a capture: it clears the clock (AT-1), so no draw after it
-    ("atomic", (), "4k3/8/8/3p4/8/8/8/3RK3 w - - 0 1"),
+    # an explosion is a capture: it clears the clock, so the game goes on after
+    # d1xd5 blows up both (a2's Pawn keeps material enough, AT-7)
+    ("atomic", (), "4k3/8/8/3p4/8/8/P7/3RK3 w - - 0 1"),
     ("atomic", (), None),
 ]
 
