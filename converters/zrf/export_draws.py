@@ -119,8 +119,9 @@ def promotion_form(variant: Variant, choices: tuple[str, ...]) -> str:
 
 def material_goal(variant: Variant, pawns_too: tuple[str, ...] = ()) -> str | None:
     """The draw condition of insufficient material, or None for a game whose file
-    does not write it.  ``pawns_too``: names of kinds the setup uses in a pawn's
-    place (the pawn about to make a forced double step), counted as pawns."""
+    does not write it.  ``pawns_too``: names of types the file adds that are mating
+    material wherever they stand, as a pawn is (the pawn about to make a forced
+    double step, Mangonel Chess's Rooks holding a castling right)."""
     if variant.name in FIDE_MATERIAL:
         condition = _fide_material(variant, pawns_too)
     elif variant.name in ("antichess", "giveaway"):

@@ -109,6 +109,9 @@ class GameExport:
     #: the game ends as chess does: checkmate and stalemate, written by the writer,
     #: and the counted draws its ``left_out`` names (crazyhouse's own draws)
     chess_endings: bool = False
+    #: types the game's export adds that are mating material as its kinds are (the
+    #: goal of insufficient material wants none of them: Mangonel's Rook types)
+    material_types: tuple[str, ...] = ()
     #: kind letter -> where that kind's move ends the game by the game's own goal,
     #: so that the halfmove clock need not count it (:mod:`.export_clock`)
     clock_skip: dict[str, str] = field(default_factory=dict)
@@ -489,6 +492,7 @@ GAMES: dict[str, GameExport] = {
         extra_pieces=_mangonel_rooks,
         castling_rooks=_mangonel_castling_rooks,
         before_promotion="(rights-without-rook) ",
+        material_types=(ROOK_K, ROOK_Q, ROOK_KQ),
     ),
     "titan-chess": GameExport(
         macros=_TITAN_MACROS,

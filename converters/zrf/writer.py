@@ -533,7 +533,8 @@ def _goals(variant: Variant, step: en_passant.LastStep | None = None) -> list[st
     if not any("stalemated" in goal for goal in out):
         out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
     stepping = (en_passant.stepping_name(variant, step),) if step is not None else ()
-    material = material_goal(variant, stepping)
+    added = own.material_types if own is not None else ()
+    material = material_goal(variant, (*stepping, *added))
     if material is not None:
         out.append(f"  {material}")
     if clock.clocked(variant):

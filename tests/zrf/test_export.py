@@ -566,6 +566,9 @@ MATERIAL = [
     ("mangonel-chess", (), "10/10/10/4k5/10/10/10/4KN4 w - - 0 1"),
     ("mangonel-chess", (), "10/10/10/3bk5/10/10/10/4KB4 w - - 0 1"),
     ("mangonel-chess", (), "10/10/10/2b1k5/10/10/10/4KB4 w - - 0 1"),
+    # a Rook holding a castling right is a type of the file's own (Rook-K: MC-4)
+    ("mangonel-chess", (), "10/10/10/4k5/10/10/10/4K4R w K - 0 1"),
+    ("mangonel-chess", (), "r9/10/10/4k5/10/10/10/4K5 w q - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k5/10/10/10/4KW4 w - - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k1b3/10/10/10/4KW4 w - - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k5/10/10/10/3BK5 w - - 0 1"),
