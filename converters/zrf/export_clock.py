@@ -50,10 +50,18 @@ CLOCKED = frozenset(
         "antichess",
         "giveaway",
         "racing-kings",
+        "atomic",
     }
 )
 #: the rule, where a game's file keeps no clock
 SEVENTY_FIVE = "the draw by the 75-move rule"
+#: the counted draw no file can keep (here, beside the one it keeps, so that every
+#: game's module may name it): Zillions' ``repetition`` goal is the third
+#: occurrence of a position, and a rules file keeps no history of its own
+FIVEFOLD = (
+    "the draw by fivefold repetition (Zillions' repetition goal is the third "
+    "occurrence, and a file keeps no record of the positions before)"
+)
 #: the macros a block ends with: a pawn's move or a capture, and any other move
 ZERO, UP, TICK = "(clock-zero)", "(clock-up)", "(clock-tick)"
 
@@ -145,6 +153,7 @@ def goal(players: tuple[str, ...]) -> str:
 
 __all__ = [
     "CLOCK",
+    "FIVEFOLD",
     "SEVENTY_FIVE",
     "TICK",
     "UP",

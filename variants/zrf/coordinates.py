@@ -15,10 +15,11 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
   writes a Chess960 castling (king takes rook), whether King or Rook moves;
 * ``c6c6f``: the piece on c6 changed where it stands into the kind ``f`` names
   (a block that adds its own square: Sittuyin's promotion in place);
-* ``e7e8q``: the same, after which the piece is of the kind whose notation (the
+* ``e7e8q``: the same, after which the piece is of a kind whose notation (the
   file's ``(notation …)``), letter or name is ``q``, in any case, or whose
   notation is ``q~`` (a promoted piece kept as a type of its own, as trebuchet's
-  export of crazyhouse keeps its ``Q~``);
+  export of crazyhouse keeps its ``Q~``; ``b`` means either of the exported
+  Bishop's two types, ``Light-Bishop`` and ``Dark-Bishop``);
 * ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4, from the
   reserve, or from a hand kept on positions beside the board's grid (a piece of
   kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
@@ -81,7 +82,7 @@ def coordinate_moves(
         if not moving:
             continue
         if letter:
-            kinds = {game.kind_named(letter), game.kind_named(f"{letter}~")} - {None}
+            kinds = game.kinds_meant(letter) | game.kinds_meant(f"{letter}~")
             found.extend(m for m in moving if becomes(pos, m) in kinds)
         else:
             plain = [m for m in moving if becomes(pos, m) is None]

@@ -386,10 +386,16 @@ class ZrfVariant(GameBase, Engine):
         #: a piece's notation, letter and name, in lower case -> its kind (the first
         #: piece to claim a name keeps it)
         self._kinds_by_name: dict[str, str] = {}
+        #: a notation in lower case -> every kind that has it (an exported file's
+        #: Bishop is two types by the colour of its square, both noted B)
+        self._kinds_by_notation: dict[str, set[str]] = {}
         for piece in spec.pieces:
             for name in (piece.notation, self.kinds[piece.name], piece.name):
                 if name:
                     self._kinds_by_name.setdefault(name.lower(), self.kinds[piece.name])
+            if piece.notation:
+                noted = self._kinds_by_notation.setdefault(piece.notation.lower(), set())
+                noted.add(self.kinds[piece.name])
         self._compile()
         self.notation = self.make_notation()
 
@@ -1506,6 +1512,13 @@ class ZrfVariant(GameBase, Engine):
         """The kind a coordinate text's letter or name means (any case): a piece's
         ``notation`` in the file, its letter, or its name."""
         return self._kinds_by_name.get(name.lower())
+
+    def kinds_meant(self, name: str) -> frozenset[str]:
+        """Every kind a promotion's letter may mean: :meth:`kind_named`'s, and every
+        other piece with that notation (any case)."""
+        named = self.kind_named(name)
+        noted = self._kinds_by_notation.get(name.lower(), set())
+        return frozenset(noted | ({named} if named is not None else set()))
 
     # -- positions as text --------------------------------------------------------------------
     def write_fen(self, pos: Position, en_passant: EnPassant = "standard") -> str:
