@@ -27,10 +27,12 @@ from trebuchet.converters.zrf.export_moves import (
     direction_name,
     piece_blocks,
 )
+from trebuchet.converters.zrf.export_three_check import three_check_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
+from trebuchet.variants.three_check import ThreeCheck
 from trebuchet.variants.titan_chess import CAMEL, CENTRE, quad_paths
 from trebuchet.variants.variant import Variant
 
@@ -112,6 +114,9 @@ class GameExport:
     #: kind letter -> where that kind's move ends the game by the game's own goal,
     #: so that the halfmove clock need not count it (:mod:`.export_clock`)
     clock_skip: dict[str, str] = field(default_factory=dict)
+    #: forms every move block of a piece runs before its own (three-check's count of
+    #: a check received: :mod:`.export_three_check`); empty: none
+    block_start: str = ""
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -550,4 +555,5 @@ GAMES: dict[str, GameExport] = {
     "chess960": GameExport(castling_rule=CHESS960_CASTLING),
     "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
+    "three-check": GameExport(**three_check_export(ThreeCheck())),
 }

@@ -44,6 +44,7 @@ from trebuchet.converters.zrf.export_moves import (
     expressed,
     piece_blocks,
     rooks_with_rights,
+    starting_with,
     unexpressed,
     vectors_used,
 )
@@ -470,6 +471,8 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[str]) -> list[str
         blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype), typed=typed)
     if ptype.letter in variant.castlers:
         blocks += [(MOVING, block) for block in castlings]
+    if own is not None and own.block_start:
+        blocks = [(kind, starting_with(b, own.block_start)) for kind, b in blocks]
     if blocks:
         out.append("    (moves")
         for kind in (CAPTURING, MOVING):
