@@ -90,7 +90,9 @@ class GameExport:
     #: forms every capture runs on its landing square before it ends (atomic's
     #: explosion: :attr:`.export_moves.PieceRules.capture_ending`)
     capture_ending: str = ""
-    #: setup entries each player has besides its pieces (atomic's Hearts)
+    #: setup entries each player has besides its pieces (atomic's Hearts), from the
+    #: position written (not the one before a replayed double step: three-check's
+    #: counters count the check that step gives)
     more_setup: Callable[[Variant, Position], dict[Player, list[str]]] = field(
         default=lambda v, p: {}
     )

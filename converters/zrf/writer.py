@@ -376,6 +376,7 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
     own = GAMES.get(variant.name)
     if own is not None and own.setup is not None:
         return [*out, *(f"    {entry}" for entry in own.setup(variant, pos)), "  )"]
+    written = pos
     if step is not None:
         pos = en_passant.before(pos, step)
     for color in (WHITE, BLACK):
@@ -388,7 +389,7 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
             squares.setdefault(name, []).append(geo.name(sq))
         entries = [f"({name} {' '.join(sqs)})" for name, sqs in squares.items()]
         if own is not None:
-            entries += own.more_setup(variant, pos).get(color, [])
+            entries += own.more_setup(variant, written).get(color, [])
         for kind, count in sorted(pos.hand(color).items()):
             if count:
                 entries.append(f"({atom(variant.types[kind].name)} off {count})")

@@ -57,7 +57,8 @@ def assert_each_move_ends_alike(
 #: (position, moves played first): a third check to give, as a plain check and as
 #: a mate; a side in check
 #: that has received two (the FEN counts the one it is in) and one that has received
-#: one, each getting out and the other side giving the third; a mate as the first check
+#: one, each getting out and the other side giving the third; a mate as the first
+#: check; a check given by the double step a setup replays
 PLAYS = [
     pytest.param("4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", [], id="third-check"),
     pytest.param("6k1/5ppp/8/8/8/8/8/R5K1 w - - 1+3 0 1", [], id="third-check-mates"),
@@ -65,6 +66,9 @@ PLAYS = [
     pytest.param("4k3/8/8/8/8/8/8/4K2r w - - 3+1 0 1", ["e1d2"], id="white-in-check-2"),
     pytest.param("4k3/8/8/8/8/8/8/4R1K1 b - - 2+3 0 1", ["e8d8", "e1d1"], id="in-check-1"),
     pytest.param("6k1/5ppp/8/8/8/8/8/R5K1 w - - 3+3 0 1", [], id="checkmate"),
+    # d7-d5 gave the check White is in (and the en passant right): the file replays
+    # it first, and White's move counts it once; Bxe6+ is then White's second
+    pytest.param("k1b5/8/8/3pP3/8/7K/8/8 w - d6 3+2 0 2", ["e5e6"], id="double-step-checks"),
 ]
 
 
