@@ -3,12 +3,12 @@
 No test of a Zillions block reads the board after its move, so the file cannot
 see a check when it is given.  It counts each check **when it is received**
 instead: every block of the side to move first looks at its own King on the
-board as it stands (a chain of ``if`` forms over the board's squares, its own first rank
-first and the King's file first in each rank, finds it without moving the block's cursor) and, where
-the King is ``attacked?``, the move adds a ``Check`` piece to that side's
-counter: three squares beside the board, ``y1`` … ``y3`` White's and ``y4`` …
-``y6`` Black's (the zone ``tally`` tells a block whose are whose).  The pieces
-belong to the side that received the checks.
+board as it stands (a chain of ``if`` forms over the named squares, its own
+first rank first and the King's file first in each rank, finds it without
+moving the block's cursor) and, where the King is ``attacked?``, the move adds
+a ``Check`` piece to that side's counter: three squares beside the board,
+``y1`` … ``y3`` White's and ``y4`` … ``y6`` Black's (the zone ``tally`` tells a
+block whose are whose).  The pieces belong to the side that received the checks.
 
 The third check ends the game on the ply it is given, as natively: a side that
 has received two and is in check again finds its counter's second square taken,
@@ -58,8 +58,10 @@ COUNT = "(count-check)"
 
 
 def _search(variant: Variant, color: Player) -> str:
-    """The chain that finds ``color``'s King, nearest its own first rank first, and
-    counts the check where it is attacked."""
+    """The chain that finds ``color``'s King and counts the check where it is
+    attacked: its own first rank first, in each rank the King's starting file
+    first and the files nearest it next, so that a King near home is found in a
+    few tests."""
     geo = variant.geometry
     ranks = range(geo.ranks) if color == WHITE else range(geo.ranks - 1, -1, -1)
     home = geo.file_of(next(iter(variant.start_position().royals[color])))
