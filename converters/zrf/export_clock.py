@@ -51,6 +51,7 @@ CLOCKED = frozenset(
         "giveaway",
         "racing-kings",
         "atomic",
+        "three-check",
     }
 )
 #: the rule, where a game's file keeps no clock

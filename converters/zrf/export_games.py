@@ -30,10 +30,12 @@ from trebuchet.converters.zrf.export_moves import (
     piece_blocks,
 )
 from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
+from trebuchet.converters.zrf.export_three_check import three_check_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
+from trebuchet.variants.three_check import ThreeCheck
 from trebuchet.variants.titan_chess import CAMEL, CENTRE, quad_paths
 from trebuchet.variants.variant import Variant
 
@@ -95,7 +97,9 @@ class GameExport:
     #: forms every capture runs on its landing square before it ends (atomic's
     #: explosion: :attr:`.export_moves.PieceRules.capture_ending`)
     capture_ending: str = ""
-    #: setup entries each player has besides its pieces (atomic's Hearts)
+    #: setup entries each player has besides its pieces (atomic's Hearts), from the
+    #: position written (not the one before a replayed double step: three-check's
+    #: counters count the check that step gives)
     more_setup: Callable[[Variant, Position], dict[Player, list[str]]] = field(
         default=lambda v, p: {}
     )
@@ -125,6 +129,9 @@ class GameExport:
     #: forms every move block runs just before its ``add``, after the clock's (racing
     #: kings': Black's move ends White's marker of Black's last move)
     every_move: str = ""
+    #: forms every move block of a piece runs before its own (three-check's count of
+    #: a check received: :mod:`.export_three_check`); empty: none
+    block_start: str = ""
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -571,4 +578,5 @@ GAMES: dict[str, GameExport] = {
         setup=sittuyin.setup,
     ),
     "racing-kings": GameExport(**racing_kings_export()),
+    "three-check": GameExport(**three_check_export(ThreeCheck())),
 }

@@ -288,6 +288,21 @@ def _en_passant(vector: Vector, rules: PieceRules) -> str:
     )
 
 
+def starting_with(blocks: str, start: str) -> str:
+    """``blocks`` (one move block, or several written one after another: a limited
+    rider's) with ``start`` run first in each."""
+    out, depth = [], 0
+    for char in blocks:
+        out.append(char)
+        if char == "(":
+            depth += 1
+            if depth == 1:
+                out.append(f"{start} ")
+        elif char == ")":
+            depth -= 1
+    return "".join(out)
+
+
 def castling_block(way: Castling, clock: str = "") -> str:
     """The King's castling: not out of check nor over an attacked square, every
     square between King and Rook empty, the Rook one with its right.  The King's

@@ -46,6 +46,7 @@ from trebuchet.converters.zrf.export_moves import (
     expressed,
     piece_blocks,
     rooks_with_rights,
+    starting_with,
     unexpressed,
     vectors_used,
 )
@@ -378,6 +379,7 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
     own = GAMES.get(variant.name)
     if own is not None and own.setup is not None:
         return [*out, *(f"    {entry}" for entry in own.setup(variant, pos)), "  )"]
+    written = pos
     if step is not None:
         pos = en_passant.before(pos, step)
     for color in (WHITE, BLACK):
@@ -390,7 +392,7 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
             squares.setdefault(name, []).append(geo.name(sq))
         entries = [f"({name} {' '.join(sqs)})" for name, sqs in squares.items()]
         if own is not None:
-            entries += own.more_setup(variant, pos).get(color, [])
+            entries += own.more_setup(variant, written).get(color, [])
         for kind, count in sorted(pos.hand(color).items()):
             if count:
                 entries.append(f"({atom(variant.types[kind].name)} off {count})")
@@ -474,6 +476,8 @@ def _piece(variant: Variant, ptype: PieceType, castlings: list[str], name: str) 
         blocks = piece_blocks(ptype, rules, _initial_zone(variant, ptype), typed=typed)
     if ptype.letter in variant.castlers:
         blocks += [(MOVING, block) for block in castlings]
+    if own is not None and own.block_start:
+        blocks = [(kind, starting_with(b, own.block_start)) for kind, b in blocks]
     if blocks:
         out.append("    (moves")
         for kind in (CAPTURING, MOVING):

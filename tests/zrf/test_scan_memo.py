@@ -133,3 +133,26 @@ def test_the_memo_changes_no_legal_move_of_exported_racing_kings() -> None:
     remembering, forgetting = (variant_from_zrf(parse_zrf(text, "rk.zrf")) for _ in range(2))
     forgetting._scan_memo = _Forgetful()
     assert _trace(remembering, 1, 20) == _trace(forgetting, 1, 20)
+def test_a_run_that_asked_an_attack_test_is_recalled_only_where_it_answers_alike() -> None:
+    """``attacked?`` reads the whole position: the moves are kept with the tests
+    asked and their answers, and recalled where each test answers as it did."""
+    memo: zrf_game._ScanMemo[bool] = zrf_game._ScanMemo()
+    board: list[Piece | None] = [None] * 100
+    last = zrf_game.ZrfState(0)
+    query = (4, None, True, get_variant("chess").piece("K", 0))
+    memo.keep(("asked",), None, [4], board, True, 1, ((query, True),))
+    assert memo.recall(("asked",), last, board, lambda q: True) is True
+    assert memo.recall(("asked",), last, board, lambda q: False) is None
+    assert memo.recall(("asked",), last, board) is None  # nothing to ask it with
+
+
+def test_the_memo_changes_no_move_of_an_exported_three_check(tmp_path: Path) -> None:
+    """Every block of the exported three-check asks ``attacked?`` of its own King's
+    square (converters/zrf/export_three_check.py): random games with the move memo
+    and without it agree."""
+    path = tmp_path / "three-check.zrf"
+    path.write_text(variant_to_zrf(get_variant("three-check")), encoding="latin-1")
+    remembering, forgetting = _fresh(path), _fresh(path)
+    forgetting._move_memo = _Forgetful()
+    assert _trace(remembering, 0, 60) == _trace(forgetting, 0, 60)
+    assert remembering._move_memo._kept

@@ -59,6 +59,7 @@ from trebuchet.variants.zrf.errors import ZrfError
 from trebuchet.variants.zrf.goals import Goal, named_kinds
 from trebuchet.variants.zrf.program import (
     OPPOSITE_PREFIX,
+    AttackQuery,
     Capture,
     ChangeOwner,
     ChangeType,
@@ -460,6 +461,9 @@ class ZrfVariant(GameBase, Engine):
     def _compile(self) -> None:
         compiler = Compiler(self._world)
         self._shapes = compiler.shapes
+        #: what the reach walks learnt of the programs' ``if`` forms that never move
+        #: (:func:`.reach.reach`), kept with the programs
+        self._fixed_branches: dict[int, frozenset[int] | None] = {}
         for spec in self.spec.pieces:
             ptype = self.zrf_type(self.kinds[spec.name])
             ptype.moves = [(p.move_type, compiler.block(p.body)) for p in spec.moves]
@@ -660,15 +664,18 @@ class ZrfVariant(GameBase, Engine):
         piece, its square, who moves and the last move: so they are kept with what
         stood on those squares (:class:`_ScanMemo`), and a position that differs
         from an earlier one elsewhere gets the same moves without running a
-        program.  A run that asked the game itself (``attacked?``) is never kept.
+        program.  A run that asked the game an attack test (``attacked?``) is kept
+        with the tests and their answers too, recalled only where each answers as
+        it did (the answers are scanned once per position: :meth:`answer`).
         """
         board, memo = run.board, self._move_memo
         key = (run.player, run.owner, move_type, sq, piece)
-        known = memo.recall(key, last, board)
+        known = memo.recall(key, last, board, lambda query: self.answer(run, query))
         if known is not None:
             return known
         out: list[Emitted] = []
         run.out = out
+        run.asked = []
         read = self._run_logged(run, move_type, sq, piece, memo.logs(key))
         moves = tuple(self._realized(run.pos, out, run.owner))
         if read is not None:
@@ -677,7 +684,10 @@ class ZrfVariant(GameBase, Engine):
                 read.extend(part.to for part in em.parts)
                 read.extend(part.frm for part in em.parts if part.frm is not None)
                 read.extend(effect.sq for effect in em.effects)
-            memo.keep(key, last if run.read_last else None, read, board, moves, 1 + len(moves))
+            memo.keep(
+                key, last if run.read_last else None, read, board, moves, 1 + len(moves),
+                tuple(run.asked),
+            )
         return moves
 
     def continuations(
@@ -1226,26 +1236,27 @@ class ZrfVariant(GameBase, Engine):
             for block_type, ops in self.zrf_type(kind).moves
             if move_type is None or block_type == move_type
         ]
-        return reach(blocks, sq, self._links[owner], self._shapes)
+        return reach(blocks, sq, self._links[owner], self._shapes, self._fixed_branches)
 
     def _run_logged(
         self, run: Run, move_type: str | None, sq: int, piece: Piece, logging: bool
     ) -> list[int] | None:
         """Run the piece's blocks, reading the board through a log when ``logging``:
         the squares read (``run.read_last`` says whether the last move was read
-        too), or None where not logged or where the run asked the game itself."""
+        too), or None where not logged; ``run.asked`` holds the attack tests it asked."""
         if not logging:
             self._run_blocks(run, move_type, sq, piece, False)
             return None
         board = run.board
         log = _ReadLog(board)
         run.board = log
-        run.nested = run.read_last = False
+        run.read_last = False
+        run.asked = []
         try:
             self._run_blocks(run, move_type, sq, piece, False)
         finally:
             run.board = board
-        return None if run.nested else log.read
+        return log.read
 
     def _goes_on_to(
         self,
@@ -1301,27 +1312,44 @@ class ZrfVariant(GameBase, Engine):
         holding an enemy piece is attacked when that piece is protected: Chu
         Shogi's Lion may take a Lion only where ``not-attacked?``, Dobutsu's Lion
         may capture into the last row only there (docs/zrf.md).
+
+        The question and its answer are noted in ``run.asked``: a piece's moves are
+        kept with them and recalled where they answer alike (:meth:`_moves_from`).
         """
-        run.nested = True  # what follows reads the whole position
         if run.attack_scan:
             return False  # attack tests inside attack tests: cut off (castling never captures)
+        original = run.board[sq]  # read through the run's board: a square it depends on
+        victim = run.owner if by_enemy else self._opponent(run.owner)
+        if original is not None and original is not WALL and original.color == victim:
+            stand_in = original
+        elif run.piece is None or original is WALL:
+            return False
+        else:
+            stand_in = self.piece(run.piece.kind, victim, (), run.piece.attributes)
+        query = (sq, move_type, by_enemy, stand_in)
+        answer = self.answer(run, query)
+        run.asked.append((query, answer))
+        return answer
+
+    def answer(self, run: Run, query: AttackQuery) -> bool:
+        """The answer to an attack test on the run's position, scanned once per run
+        (every block of an exported three-check asks it of its own King's square)."""
+        known = run.attacks.get(query)
+        if known is not None:
+            return known
+        sq, move_type, by_enemy, stand_in = query
+        opponent = self._opponent(run.owner)
+        attacker = opponent if by_enemy else run.owner
         pos = run.pos
         board = pos.board
         original = board[sq]
-        opponent = self._opponent(run.owner)
-        victim = run.owner if by_enemy else opponent
-        attacker = opponent if by_enemy else run.owner
-        stand_in = original
-        if original is None or original is WALL or original.color != victim:
-            if run.piece is None or original is WALL:
-                return False
-            stand_in = self.piece(run.piece.kind, victim, (), run.piece.attributes)
         board[sq] = stand_in
         try:
             turn = _TurnView(attacker, attacker, move_type)
-            return self._scan(pos, turn, frozenset({sq}), skip=sq)
+            known = run.attacks[query] = self._scan(pos, turn, frozenset({sq}), skip=sq)
         finally:
             board[sq] = original
+        return known
 
     def _opponent(self, player: int) -> int:
         """The player after ``player`` who moves in some turn: a player no turn moves
@@ -1824,10 +1852,11 @@ class _ScanMemo(Generic[Answer]):
     squares the run read and what stood there.
 
     A program's run depends on nothing but the board squares it reads, the
-    piece, its square, the turn and the last move (the key), so while those
-    squares hold the same pieces the answer is the same: a check test, or a
-    generation, then compares a few squares instead of running the piece's
-    programs.  A run that asks the game itself (``attacked?``) is never kept.
+    piece, its square, the turn and the last move (the key), and the answers of
+    the attack tests it asks (``attacked?``: they read the whole position), so
+    while those squares hold the same pieces and those tests answer alike the
+    answer is the same: a check test, or a generation, then compares a few
+    squares instead of running the piece's programs.
     """
 
     #: answers kept per key, newest first, and keys kept in all, and the weight of
@@ -1846,10 +1875,19 @@ class _ScanMemo(Generic[Answer]):
 
     def __init__(self) -> None:
         #: key -> (the last move it read (None: it read none), a getter of the
-        #: squares it read, what stood on them, the answer), newest first
+        #: squares it read, what stood on them, the attack tests it asked with
+        #: their answers, the answer), newest first
         self._kept: dict[
             tuple[Any, ...],
-            list[tuple[ZrfState | None, Callable[[list[Piece | None]], Any], Any, Answer]],
+            list[
+                tuple[
+                    ZrfState | None,
+                    Callable[[list[Piece | None]], Any],
+                    Any,
+                    tuple[tuple[AttackQuery, bool], ...],
+                    Answer,
+                ]
+            ],
         ] = {}
 
         #: the keys whose runs read too many squares to be kept
@@ -1862,12 +1900,21 @@ class _ScanMemo(Generic[Answer]):
         return key not in self._wide
 
     def recall(
-        self, key: tuple[Any, ...], last: ZrfState, board: list[Piece | None]
+        self,
+        key: tuple[Any, ...],
+        last: ZrfState,
+        board: list[Piece | None],
+        ask: Callable[[AttackQuery], bool] | None = None,
     ) -> Answer | None:
         """The answer kept for ``key`` whose squares hold what they held (and, for a
-        run that read the last move, whose last move was ``last``), or None."""
-        for read_last, read, pieces, answer in self._kept.get(key, ()):
-            if (read_last is None or read_last == last) and read(board) == pieces:
+        run that read the last move, whose last move was ``last``; for a run that
+        asked attack tests, where ``ask`` answers each as it was answered), or None."""
+        for read_last, read, pieces, asked, answer in self._kept.get(key, ()):
+            if (
+                (read_last is None or read_last == last)
+                and read(board) == pieces
+                and (not asked or (ask is not None and all(ask(q) == a for q, a in asked)))
+            ):
                 return answer
         return None
 
@@ -1879,15 +1926,17 @@ class _ScanMemo(Generic[Answer]):
         board: list[Piece | None],
         answer: Answer,
         weight: int = 1,
+        asked: tuple[tuple[AttackQuery, bool], ...] = (),
         *,
         surveys: bool = True,
     ) -> None:
         """Keep ``answer`` for ``key``, with the squares ``read`` and what stands there
-        (``last``: the last move, for a run that read it); ``weight``: what it
-        counts towards :data:`MOST_WEIGHT`.  A run that read too much is not kept,
-        and with ``surveys`` its key is not logged again; without it (a check test
-        that found its capture at the end of a long walk: an exported Racing Kings
-        file's King walks the board only where it finds a check) later runs are."""
+        (``last``: the last move, for a run that read it; ``asked``: the attack tests
+        it asked, with their answers); ``weight``: what it counts towards
+        :data:`MOST_WEIGHT`.  A run that read too much is not kept, and with
+        ``surveys`` its key is not logged again; without it (a check test that found
+        its capture at the end of a long walk: an exported Racing Kings file's King
+        walks the board only where it finds a check) later runs are."""
         # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
         # pieces are interned, so == between the tuples is an identity test
         size = len(board)
@@ -1907,7 +1956,7 @@ class _ScanMemo(Generic[Answer]):
             self._weight = 0
         self._weight += weight
         entries = self._kept.setdefault(key, [])
-        entries.insert(0, (last, getter, getter(board), answer))
+        entries.insert(0, (last, getter, getter(board), asked, answer))
         del entries[self.PER_KEY :]
 
 

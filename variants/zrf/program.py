@@ -59,6 +59,9 @@ Op = Callable[["Run"], bool]
 Cond = Callable[["Run"], bool]
 """A condition, read on the board before the move."""
 Loc = Callable[["Run"], int]
+#: an attack test as asked of the game: the square, the move type (None: any),
+#: True for ``attacked?`` (False: ``defended?``), the piece judged standing there
+AttackQuery = tuple[int, str | None, bool, Piece]
 """Where a predicate or an effect looks: a position index, -1 when off the board."""
 
 
@@ -231,7 +234,9 @@ class Run:
     """
 
     __slots__ = (
+        "asked",
         "attack_scan",
+        "attacks",
         "board",
         "continued",
         "cur",
@@ -243,7 +248,6 @@ class Run:
         "links",
         "mark",
         "move_type",
-        "nested",
         "origin",
         "out",
         "owner",
@@ -275,9 +279,10 @@ class Run:
         self.engine = engine
         self.pos = pos
         self.board = pos.board
-        #: set when a test of the run asked the game itself (``attacked?``), which
-        #: reads the position past :attr:`board`: such a run's result is not kept
-        self.nested = False
+        #: the attack tests (``attacked?``, ``defended?``) the run asked the game,
+        #: which read the position past :attr:`board`, in order, with their answers:
+        #: a run's result is kept with them, and recalled where they answer alike
+        self.asked: list[tuple[AttackQuery, bool]] = []
         #: set when a test read the last move (``last-from``, ``last-to``)
         self.read_last = False
         self.links = links
@@ -286,6 +291,9 @@ class Run:
         self.move_type = move_type
         self.out = out
         self.attack_scan = attack_scan or targets is not None
+        #: the answers of the attack tests asked so far on this run's position (it
+        #: does not change while the run lives), by :data:`AttackQuery`
+        self.attacks: dict[AttackQuery, bool] = {}
         #: in a scan for captures: the squares looked for; emitting then only checks
         #: whether the move would remove a piece there (``hit``) and builds nothing
         self.targets = targets

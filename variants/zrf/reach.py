@@ -108,14 +108,20 @@ State = tuple[Squares, Squares]
 class _Walk:
     """One walk of a program from a square: the squares seen so far."""
 
-    def __init__(self, shapes: Mapping[Operation, Shape], links: Links) -> None:
+    def __init__(
+        self,
+        shapes: Mapping[Operation, Shape],
+        links: Links,
+        fixed: dict[int, Squares | None] | None = None,
+    ) -> None:
         self.shapes = shapes
         self.links = links
         self.seen: set[int] = set()
         self.work = 0
         #: per ``if``, the fixed squares it takes or creates on when it never moves
-        #: the current position (an exported file's clock), else None
-        self._fixed: dict[int, Squares | None] = {}
+        #: the current position (an exported file's clock), else None; the same
+        #: from any square, so a caller may keep it for every walk of its programs
+        self._fixed: dict[int, Squares | None] = {} if fixed is None else fixed
 
     def block(self, ops: Sequence[Operation], curs: Squares, marks: Squares) -> State:
         """The current positions and marks a run may have after ``ops``."""
@@ -221,10 +227,14 @@ def reach(
     start: int,
     links: Links,
     shapes: Mapping[Operation, Shape],
+    fixed: dict[int, Squares | None] | None = None,
 ) -> Squares | None:
     """Every square a run of ``blocks`` from ``start`` could land on, take or
-    create on (and some it could not); None when it could be anywhere."""
-    walk = _Walk(shapes, links)
+    create on (and some it could not); None when it could be anywhere.  ``fixed``:
+    what is known of the ``if`` forms of these programs that never move (by their
+    ``id``; the caller keeps the programs alive), kept from walk to walk (an
+    exported three-check's search for its King, in every block, is walked once)."""
+    walk = _Walk(shapes, links, fixed)
     here = frozenset({start})
     walk.seen.add(start)
     try:
