@@ -20,8 +20,10 @@ from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastl
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
+from trebuchet.converters.zrf.export_seirawan import seirawan_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
+    Castling,
     NEVER_MOVED,
     PieceRules,
     direction_name,
@@ -112,6 +114,12 @@ class GameExport:
     #: kind letter -> where that kind's move ends the game by the game's own goal,
     #: so that the halfmove clock need not count it (:mod:`.export_clock`)
     clock_skip: dict[str, str] = field(default_factory=dict)
+    #: kind letters whose pieces carry ``never-moved?``, cleared by their moves, with
+    #: or without castling (S-chess's gates: a first-rank piece that never moved)
+    unmoved_kinds: str = ""
+    #: a castling's blocks besides the plain one, from its way and what it does last
+    #: (the clock's count): S-chess's castlings that gate a piece in
+    castling_twins: Callable[[Castling, str], list[str]] = field(default=lambda way, last: [])
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -550,4 +558,5 @@ GAMES: dict[str, GameExport] = {
     "chess960": GameExport(castling_rule=CHESS960_CASTLING),
     "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
+    "seirawan": GameExport(**seirawan_export()),
 }

@@ -86,6 +86,12 @@ class PieceRules:
     #: what a move does to the halfmove clock before it is added (a macro of
     #: :mod:`.export_clock`; empty: the file keeps no clock)
     clock: str = ""
+    #: a test every block starts with, with its trailing space (S-chess's gating
+    #: blocks: the piece stands on an open gate); empty: none
+    guard: str = ""
+    #: what every move does on arriving, before it is added, with its trailing space
+    #: (S-chess's gate filled behind the piece); empty: nothing
+    before_add: str = ""
 
 
 @dataclass(frozen=True)
@@ -194,7 +200,8 @@ def _block(
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
     arrive = _ending(rules, moves=comp.move, captures=comp.capture)
-    head = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
+    initial = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
+    head = rules.guard + initial
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:
         path = " (verify empty?) ".join(steps)
@@ -245,10 +252,11 @@ def arrival(rules: PieceRules, *, moves: bool = True, captures: bool = True) -> 
     ``moves`` (onto an empty square) and ``captures`` can be, so that the block
     need not test it."""
     clock = f"{_clock(rules.clock, moves, captures)} " if rules.clock else ""
-    moved = f"{clock}(set-attribute never-moved? false) add" if rules.castles else f"{clock}add"
+    before = f"{clock}{rules.before_add}"
+    moved = f"{before}(set-attribute never-moved? false) add" if rules.castles else f"{before}add"
     if not rules.promotes_to:
         return moved
-    choices = f"{clock}{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
+    choices = f"{before}{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
     if rules.optional_promotion:
         return (
             f"(if (in-zone? promotion-zone) {choices}) "
@@ -284,12 +292,13 @@ def _en_passant(vector: Vector, rules: PieceRules) -> str:
     )
 
 
-def castling_block(way: Castling, clock: str = "") -> str:
+def castling_block(way: Castling, before_add: str = "") -> str:
     """The King's castling: not out of check nor over an attacked square, every
     square between King and Rook empty, the Rook one with its right.  The King's
     part comes first; where it lands on the Rook's square the engine, like
-    Zillions, moves the Rook away before the King arrives.  ``clock``: what the
-    castling does to the halfmove clock (:mod:`.export_clock`; it counts one)."""
+    Zillions, moves the Rook away before the King arrives.  ``before_add``: what
+    the castling does last, standing on the Rook's landing square: the halfmove
+    clock's count (:mod:`.export_clock`; it counts one), S-chess's gate."""
     d = way.toward
     back = WEST if d == EAST else EAST
     rooks = " ".join(f"(piece? {k})" for k in way.rook_kinds)
@@ -313,7 +322,7 @@ def castling_block(way: Castling, clock: str = "") -> str:
         "from",
         *[back] * (way.distance - way.king_steps + 1),
         f"(set-attribute {NEVER_MOVED} false)",
-        *([clock] if clock else []),
+        *([before_add] if before_add else []),
         "add",
     ]
     return f"({' '.join(parts)})"

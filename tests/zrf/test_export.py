@@ -21,7 +21,7 @@ from trebuchet.converters.zrf.writer import atom, limitations, variant_to_zrf
 from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.game import Outcome
 from trebuchet.variants.mangonel_chess import MangonelChess
-from trebuchet.variants.move import Move, MoveKind, Place
+from trebuchet.variants.move import Move, MoveKind, Place, Remove
 from trebuchet.variants.perft import perft
 from trebuchet.variants.pieces import WALL, Piece
 from trebuchet.variants.position import Position
@@ -136,12 +136,32 @@ def zrf_coordinates(pos: Position, move: Move, *, king_takes_rook: bool = False)
     if friend is not None:
         return friend
     text = geo.name(move.frm) + geo.name(move.to)
+    gate = gated(pos, move)
+    if gate is not None:
+        sq, kind = gate
+        assert isinstance(move, ZrfMove)
+        # a castling gated on the Rook's square is written from there to the King's
+        named = text if sq == move.frm else geo.name(sq) + geo.name(move.emitted.origin)
+        return named + notation[kind].lower()
     left = [a.piece.kind for a in move.actions if isinstance(a, Place) and a.sq == move.frm]
     if left:
         return f"{text},{notation[left[0]]}@{geo.name(move.frm)}"
     made = becomes(pos, move)
     # a promoted piece of a type of its own is noted Q~ (crazyhouse's); the move, e7e8q
     return text + (notation[made].rstrip("~").lower() if made is not None else "")
+
+
+def gated(pos: Position, move: Move) -> tuple[int, str] | None:
+    """The square and kind of S-chess's gating: a piece put on the board of a kind
+    the move takes from a square beside the board's grid (its hand), else None."""
+    grid = pos.variant.geometry.files * pos.variant.geometry.ranks
+    from_hand = {
+        piece.kind
+        for a in move.actions
+        if isinstance(a, Remove) and a.sq >= grid and (piece := pos.board[a.sq]) is not None
+    }
+    placed = [(a.sq, a.piece.kind) for a in move.actions if isinstance(a, Place)]
+    return next(((sq, kind) for sq, kind in placed if kind in from_hand), None)
 
 
 def moved_friend(pos: Position, move: Move) -> str | None:

@@ -22,7 +22,11 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
   kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
   Troy keeps its hands);
 * ``e2d4,C@e2``: a move that ``e2d4`` names and that also leaves a piece of kind
-  C on e2 (Shatranj of Troy's Horse leaving a Camel behind).
+  C on e2 (Shatranj of Troy's Horse leaving a Camel behind);
+* ``g1f3h``, where no move from g1 to f3 makes an ``h``: the move from g1 to f3
+  that puts a piece of kind ``h`` on g1, or the move made by the piece on f3
+  that puts one on g1 (S-chess's gating as trebuchet writes it: ``e1g1h`` a
+  castling gated on the King's square, ``h1e1h`` on the Rook's).
 
 Position names are the board's own (any case), so ``x1a8`` splits wherever it
 splits into two of them.
@@ -39,7 +43,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from trebuchet.variants.move import Move, Place, Remove
+from trebuchet.variants.move import Action, Move, Place, Remove
 from trebuchet.variants.position import Position
 
 if TYPE_CHECKING:
@@ -75,16 +79,40 @@ def coordinate_moves(
     for frm, to, letter in _readings(game, word):
         start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
         moving = [m for m in legal if m.frm == start and m.to == end]
-        if not moving:
-            continue
         if letter:
             kinds = {game.kind_named(letter), game.kind_named(f"{letter}~")} - {None}
-            found.extend(m for m in moving if becomes(pos, m) in kinds)
-        else:
+            promoted = [m for m in moving if becomes(pos, m) in kinds]
+            found.extend(promoted or _gating(legal, start, end, kinds))
+        elif moving:
             plain = [m for m in moving if becomes(pos, m) is None]
             single = [m for m in plain if len(_parts(m)) == 1]
-            found.extend(single or plain or moving)
+            chosen = single or plain or moving
+            # not the twin that fills the square left (S-chess's gating)
+            bare = [m for m in chosen if not any(_puts(a, start) for a in m.actions)]
+            found.extend(bare or chosen)
     return found or _two_parts(game, legal, word) or _with_friend(game, pos, legal, word)
+
+
+def _gating(legal: Sequence[Move], at: int | None, other: int | None, kinds: set[str]) -> list[Move]:
+    """The moves that put a piece of one of ``kinds`` on ``at`` and either go from
+    ``at`` to ``other`` or are made by the piece on ``other``: S-chess's gating
+    as trebuchet writes it, ``g1f3h``, a castling gated on the King's square
+    ``e1g1h`` or on the Rook's ``h1e1h``."""
+    return [
+        m
+        for m in legal
+        if any(_puts(a, at, kinds) for a in m.actions)
+        and ((m.frm == at and m.to == other) or _origin(m) == other)
+    ]
+
+
+def _puts(action: Action, sq: int | None, kinds: set[str] | None = None) -> bool:
+    """Whether ``action`` puts a piece (of one of ``kinds``, if given) on ``sq``."""
+    return (
+        type(action) is Place
+        and action.sq == sq
+        and (kinds is None or action.piece.kind in kinds)
+    )
 
 
 def _from_hand(game: ZrfVariant, pos: Position, sq: int, kind: str) -> bool:
