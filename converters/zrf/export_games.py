@@ -20,15 +20,15 @@ from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastl
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
-from trebuchet.converters.zrf.export_seirawan import seirawan_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
-    Castling,
     NEVER_MOVED,
+    Castling,
     PieceRules,
     direction_name,
     piece_blocks,
 )
+from trebuchet.converters.zrf.export_seirawan import seirawan_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player

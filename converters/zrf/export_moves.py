@@ -86,12 +86,14 @@ class PieceRules:
     #: what a move does to the halfmove clock before it is added (a macro of
     #: :mod:`.export_clock`; empty: the file keeps no clock)
     clock: str = ""
-    #: a test every block starts with, with its trailing space (S-chess's gating
-    #: blocks: the piece stands on an open gate); empty: none
+    #: forms every block starts with on the piece's square, with a trailing space
+    #: (S-chess's gating twin: the gate is open, and the held piece is put there);
+    #: empty: none
     guard: str = ""
-    #: what every move does on arriving, before it is added, with its trailing space
-    #: (S-chess's gate filled behind the piece); empty: nothing
-    before_add: str = ""
+    #: where nonzero, a rider is written as one it limits to this many squares, a
+    #: block per distance: effects of the ``guard`` go with a block's first move
+    #: only (the engine, as Zillions, starts them afresh after each ``add``)
+    longest_ride: int = 0
 
 
 @dataclass(frozen=True)
@@ -172,9 +174,11 @@ def piece_blocks(
     them from."""
     blocks: list[tuple[str, str]] = []
     split = typed or bool(rules.capture_ending or rules.capture_arrival)
-    for whole in expressed(ptype):
-        if whole.initial and zone_of_initial is None:
+    for found in expressed(ptype):
+        if found.initial and zone_of_initial is None:
             continue
+        limited = rules.longest_ride and found.range == 0
+        whole = replace(found, range=rules.longest_ride) if limited else found
         for comp in _split(whole) if split else [whole]:
             kind = CAPTURING if comp.capture and not comp.move else MOVING
             blocks.extend(
@@ -252,11 +256,10 @@ def arrival(rules: PieceRules, *, moves: bool = True, captures: bool = True) -> 
     ``moves`` (onto an empty square) and ``captures`` can be, so that the block
     need not test it."""
     clock = f"{_clock(rules.clock, moves, captures)} " if rules.clock else ""
-    before = f"{clock}{rules.before_add}"
-    moved = f"{before}(set-attribute never-moved? false) add" if rules.castles else f"{before}add"
+    moved = f"{clock}(set-attribute never-moved? false) add" if rules.castles else f"{clock}add"
     if not rules.promotes_to:
         return moved
-    choices = f"{before}{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
+    choices = f"{clock}{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
     if rules.optional_promotion:
         return (
             f"(if (in-zone? promotion-zone) {choices}) "

@@ -87,13 +87,13 @@ def _held(kind: str) -> tuple[str, str, str]:
     return HELD[kind], hand_square(WHITE, kind), hand_square(BLACK, kind)
 
 
-def _gating_rules(kind: str) -> PieceRules:
+def _gating_rules(kind: str, longest: int) -> PieceRules:
     """The rules of a first-rank piece's twin that gates ``kind`` in behind it."""
     name, white, black = _held(kind)
     return PieceRules(
         castles=True,
-        guard=f"(gate-open {white} {black}) ",
-        before_add=f"mark (go from) (gate {name} {white} {black}) back ",
+        guard=f"(gate-open {white} {black}) (gate {name} {white} {black}) ",
+        longest_ride=longest,
     )
 
 
@@ -103,9 +103,10 @@ def _first_rank_piece(letter: str) -> Callable[[Variant, str], list[str]]:
 
     def blocks(variant: Variant, arrive: str) -> list[str]:
         ptype = variant.types[letter]
+        longest = max(variant.geometry.files, variant.geometry.ranks) - 1
         found = [b for _, b in piece_blocks(ptype, PieceRules(castles=True), None)]
         for kind in GATED:
-            found += [b for _, b in piece_blocks(ptype, _gating_rules(kind), None)]
+            found += [b for _, b in piece_blocks(ptype, _gating_rules(kind, longest), None)]
         return found
 
     return blocks
@@ -115,11 +116,13 @@ def castling_twins(way: Castling, last: str) -> list[str]:
     """A castling gating a held piece on the Rook's square or the King's (SC-3),
     for both players (the names of the held kinds are the game's own)."""
     back = WEST if way.toward == EAST else EAST
+    # from where the Rook lands, next to the King's landing square on its side
+    to_rook = " ".join([way.toward] * (way.distance - way.king_steps + 1))
     to_king = " ".join([back] * (way.king_steps - 1))
     twins = []
     for kind in GATED:
         name, white, black = _held(kind)
-        for there in ("(go from)", to_king):
+        for there in (to_rook, to_king):
             forms = (
                 f"(verify (or (friend? {white}) (friend? {black}))) mark {there} "
                 f"(verify (in-zone? {GATES})) (gate {name} {white} {black}) back"

@@ -80,20 +80,23 @@ def coordinate_moves(
         start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
         moving = [m for m in legal if m.frm == start and m.to == end]
         if letter:
-            kinds = {game.kind_named(letter), game.kind_named(f"{letter}~")} - {None}
+            named = (game.kind_named(letter), game.kind_named(f"{letter}~"))
+            kinds = {kind for kind in named if kind is not None}
             promoted = [m for m in moving if becomes(pos, m) in kinds]
             found.extend(promoted or _gating(legal, start, end, kinds))
         elif moving:
             plain = [m for m in moving if becomes(pos, m) is None]
             single = [m for m in plain if len(_parts(m)) == 1]
             chosen = single or plain or moving
-            # not the twin that fills the square left (S-chess's gating)
-            bare = [m for m in chosen if not any(_puts(a, start) for a in m.actions)]
+            # not a twin that fills a square its pieces leave (S-chess's gating)
+            bare = [m for m in chosen if not _fills_left_square(m)]
             found.extend(bare or chosen)
     return found or _two_parts(game, legal, word) or _with_friend(game, pos, legal, word)
 
 
-def _gating(legal: Sequence[Move], at: int | None, other: int | None, kinds: set[str]) -> list[Move]:
+def _gating(
+    legal: Sequence[Move], at: int | None, other: int | None, kinds: set[str]
+) -> list[Move]:
     """The moves that put a piece of one of ``kinds`` on ``at`` and either go from
     ``at`` to ``other`` or are made by the piece on ``other``: S-chess's gating
     as trebuchet writes it, ``g1f3h``, a castling gated on the King's square
@@ -106,13 +109,15 @@ def _gating(legal: Sequence[Move], at: int | None, other: int | None, kinds: set
     ]
 
 
-def _puts(action: Action, sq: int | None, kinds: set[str] | None = None) -> bool:
-    """Whether ``action`` puts a piece (of one of ``kinds``, if given) on ``sq``."""
-    return (
-        type(action) is Place
-        and action.sq == sq
-        and (kinds is None or action.piece.kind in kinds)
-    )
+def _fills_left_square(move: Move) -> bool:
+    """Whether ``move`` puts a piece on a square one of its parts leaves."""
+    left = {frm for frm, _ in _parts(move)}
+    return any(type(a) is Place and a.sq in left for a in move.actions)
+
+
+def _puts(action: Action, sq: int | None, kinds: set[str]) -> bool:
+    """Whether ``action`` puts a piece of one of ``kinds`` on ``sq``."""
+    return type(action) is Place and action.sq == sq and action.piece.kind in kinds
 
 
 def _from_hand(game: ZrfVariant, pos: Position, sq: int, kind: str) -> bool:
