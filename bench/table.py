@@ -111,6 +111,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
      None, None),
     ("zrf_export_duggan", "exported Duggan's Fantasy Chess perft(3), x slower than native",
      "{:.0f}x", None, None),
+    ("zrf_export_seirawan", "exported S-chess perft(3), x slower than native", "{:.0f}x", None,
+     None),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
     ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
 ]
@@ -269,6 +271,10 @@ def _zrf() -> dict[str, float]:
     duggan_nodes, duggan_time = zrf.exported_perft("duggans-fantasy-chess", 3)
     assert duggan_nodes == perft(duggan, 3), duggan_nodes
     out["zrf_export_duggan"] = duggan_time / _seconds(lambda: perft(duggan, 3))
+    schess = get_variant("seirawan").start_position()
+    schess_nodes, schess_time = zrf.exported_perft("seirawan", 3)
+    assert schess_nodes == perft(schess, 3) == 24830, schess_nodes
+    out["zrf_export_seirawan"] = schess_time / _seconds(lambda: perft(schess, 3))
     if zrf.CORPUS.is_dir():
         nodes, took = zrf._timed_perft(str(zrf.CHECKERS), 6, "Checkers (English draughts)")
         assert nodes == 36768, nodes
