@@ -28,7 +28,7 @@ from trebuchet.converters.zrf.export_moves import (
     direction_name,
     piece_blocks,
 )
-from trebuchet.converters.zrf.export_seirawan import seirawan_export
+from trebuchet.converters.zrf.export_seirawan import seirawan960_export, seirawan_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -559,4 +559,5 @@ GAMES: dict[str, GameExport] = {
     "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
     "seirawan": GameExport(**seirawan_export()),
+    "seirawan960": GameExport(**seirawan960_export()),
 }

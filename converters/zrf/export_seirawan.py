@@ -44,12 +44,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypedDict
 
+from trebuchet.converters.zrf import export_chess960 as chess960
 from trebuchet.converters.zrf.export_hands import HAND_FILE, column_grid
 from trebuchet.converters.zrf.export_moves import (
     EAST,
     WEST,
     Castling,
     PieceRules,
+    atom,
     castling_block,
     piece_blocks,
 )
@@ -122,18 +124,56 @@ def castling_twins(way: Castling, last: str) -> list[str]:
     for both players (the names of the held kinds are the game's own)."""
     back = WEST if way.toward == EAST else EAST
     # from where the Rook lands, next to the King's landing square on its side
-    to_rook = " ".join([way.toward] * (way.distance - way.king_steps + 1))
-    to_king = " ".join([back] * (way.king_steps - 1))
+    to_rook = [way.toward] * (way.distance - way.king_steps + 1)
+    to_king = [back] * (way.king_steps - 1)
     twins = []
     for kind in GATED:
-        name, white, black = _held(kind)
-        for there in (to_rook, to_king):
-            forms = (
-                f"(verify (or (friend? {white}) (friend? {black}))) mark {there} "
-                f"(verify (in-zone? {GATES})) (gate {name} {white} {black}) back"
-            )
-            twins.append(castling_block(way, f"{forms} {last}".strip()))
+        for steps in (to_rook, to_king):
+            twins.append(castling_block(way, f"{_gate_forms(kind, steps)} {last}".strip()))
     return twins
+
+
+def _gate_forms(kind: str, steps: list[str]) -> str:
+    """A castling's last forms gating ``kind`` in ``steps`` away from where it ends,
+    if its player holds one and the square is a gate, and coming back."""
+    name, white, black = _held(kind)
+    return (
+        f"(verify (or (friend? {white}) (friend? {black}))) mark {' '.join(steps)} "
+        f"(verify (in-zone? {GATES})) (gate {name} {white} {black}) back"
+    )
+
+
+def _walk(start: int, end: int) -> list[str]:
+    """The steps along the rank from file ``start`` to file ``end``."""
+    return [EAST if end > start else WEST] * abs(end - start)
+
+
+def castling960_twins(way: chess960.Castling960, rook_kinds: tuple[str, ...]) -> list[str]:
+    """Seirawan960's castling by one right gating a held piece on the King's or the
+    Rook's square, only where the castling leaves it empty (S9-2)."""
+    if way.rook_to == way.rook:
+        ends = way.rook  # the Rook stays: the block ends on its square
+    elif way.king_to == way.king:
+        ends = way.king
+    else:
+        ends = way.rook_to
+    left = [way.king] if way.king_to != way.king and way.rook_to != way.king else []
+    left += [way.rook] if way.rook_to != way.rook and way.king_to != way.rook else []
+    return [
+        chess960.castling_block(way, rook_kinds, _gate_forms(kind, _walk(ends, square)))
+        for kind in GATED
+        for square in left
+    ]
+
+
+def _castling960_blocks(variant: Variant, pos: Position) -> list[str]:
+    """Every right's castling block (Chess960's), and its gating twins."""
+    kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
+    return [
+        block
+        for way in chess960.castlings(variant, pos)
+        for block in (chess960.castling_block(way, kinds), *castling960_twins(way, kinds))
+    ]
 
 
 def _holding(pos: Position, color: Player) -> list[str]:
@@ -184,6 +224,20 @@ class ExportParts(TypedDict):
     castling_twins: Callable[[Castling, str], list[str]]
 
 
+class ExportParts960(ExportParts):
+    """Seirawan960's fields: S-chess's, and Chess960's castling with its twins."""
+
+    castling_rule: chess960.OwnCastling
+
+
+def seirawan960_export() -> ExportParts960:
+    """S-chess's pieces, hands and gates over Chess960's castling (S9-2)."""
+    return ExportParts960(
+        **seirawan_export(),
+        castling_rule=chess960.OwnCastling(_castling960_blocks, chess960.castling_zones),
+    )
+
+
 def seirawan_export() -> ExportParts:
     """The first-rank pieces with their gating twins, the hands, the gates."""
     return ExportParts(
@@ -198,4 +252,13 @@ def seirawan_export() -> ExportParts:
     )
 
 
-__all__ = ["GATES", "MACROS", "TWO_OF_A_KIND", "castling_twins", "hand_square", "seirawan_export"]
+__all__ = [
+    "GATES",
+    "MACROS",
+    "TWO_OF_A_KIND",
+    "castling960_twins",
+    "castling_twins",
+    "hand_square",
+    "seirawan960_export",
+    "seirawan_export",
+]

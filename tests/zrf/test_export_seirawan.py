@@ -1,7 +1,8 @@
-"""The exported S-chess (converters/zrf/export_seirawan.py) against Fairy-Stockfish:
-from positions chosen for each gating ruling (SC-2, SC-3, SC-5), the exported file's
-legal moves, written in trebuchet's coordinates, are pyffish's, each read back to
-the move it names, and its perft(2) is the native game's."""
+"""The exported S-chess and Seirawan960 (converters/zrf/export_seirawan.py) against
+Fairy-Stockfish: from positions chosen for each gating ruling (SC-2, SC-3, SC-5,
+S9-2), the exported file's legal moves, written in trebuchet's coordinates, are
+pyffish's, each read back to the move it names, and its perft(2) is the native
+game's."""
 
 from __future__ import annotations
 
@@ -79,3 +80,32 @@ def test_a_gated_piece_stands_on_the_square_left_and_leaves_the_hand() -> None:
     }
     assert board == {"b1": "H", "f1": "R", "g1": "K", "h1": "E"}
     assert native.fen().split()[0].endswith("[eh]")
+
+
+#: Seirawan960 castlings (S9-2): gated only on a square the castling leaves empty,
+#: written king-takes-rook (the King staying, the two changing places, the King
+#: landing on the Rook's square, both leaving; and a Chess960 array)
+CASTLING_S960 = [
+    "6kr/8/8/8/8/8/8/6KR[EHeh] w Kk - 0 1",
+    "5k1r/8/8/8/8/8/8/5KR1[EHeh] w Kk - 0 1",
+    "rk6/8/8/8/8/8/8/RK6[EHeh] w Qq - 0 1",
+    "k7/8/8/8/8/8/8/4KR2[EH] w K - 0 1",
+    "7k/8/8/8/8/8/8/1KR5[EH] w K - 0 1",
+    "1r4kr/8/8/8/8/8/8/1R4KR[EHeh] b KQkq - 0 1",
+    "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[EHeh] w KQABCDEkqabcde - 0 1",
+]
+
+
+@pytest.mark.parametrize("fen", CASTLING_S960)
+def test_seirawan960_gates_where_the_castling_leaves_a_square_empty(fen: str) -> None:
+    variant = get_variant("seirawan960")
+    native = variant.position(fen)
+    game = exported(variant, native)
+    pos = game.start_position()
+    reference = sorted(pyffish.legal_moves(FSF, fen, [], True))
+    written = sorted(zrf_coordinates(pos, m, king_takes_rook=True) for m in pos.legal_moves())
+    assert written == reference
+    for text in reference:
+        move = game.parse_move(pos, text)
+        assert zrf_coordinates(pos, move, king_takes_rook=True) == text
+    assert perft(pos, 2) == perft(native, 2)

@@ -97,15 +97,21 @@ def coordinate_moves(
 def _gating(
     legal: Sequence[Move], at: int | None, other: int | None, kinds: set[str]
 ) -> list[Move]:
-    """The moves that put a piece of one of ``kinds`` on ``at`` and either go from
-    ``at`` to ``other`` or are made by the piece on ``other``: S-chess's gating
-    as trebuchet writes it, ``g1f3h``, a castling gated on the King's square
-    ``e1g1h`` or on the Rook's ``h1e1h``."""
+    """The moves that put a piece of one of ``kinds`` on ``at`` and go from ``at``
+    to ``other`` (of those, a move of one part before a castling that lands the
+    King there too): S-chess's gating as trebuchet writes it, ``g1f3h``, a
+    castling gated on the King's square ``e1g1h``; else those made by the piece on
+    ``other`` (a castling gated on the Rook's square, ``h1e1h``) or made by the
+    piece on ``at`` that move the friend on ``other`` too (Seirawan960's castling
+    written king-takes-rook, gated on the King's square: ``b1a1h``)."""
+    gating = [m for m in legal if any(_puts(a, at, kinds) for a in m.actions)]
+    direct = [m for m in gating if m.frm == at and m.to == other]
+    if direct:
+        return [m for m in direct if len(_parts(m)) == 1] or direct
     return [
         m
-        for m in legal
-        if any(_puts(a, at, kinds) for a in m.actions)
-        and ((m.frm == at and m.to == other) or _origin(m) == other)
+        for m in gating
+        if _origin(m) == other or (_origin(m) == at and other in _touched(m))
     ]
 
 
@@ -185,7 +191,9 @@ def _with_friend(
         if mover is None or other is None or mover.color != other.color:
             continue
         found.extend(m for m in legal if _origin(m) == start and friend in _touched(m))
-    return found
+    # not a twin that gates a piece in (Seirawan960's castling)
+    bare = [m for m in found if not _fills_left_square(m)]
+    return bare or found
 
 
 def _touched(move: Move) -> set[int]:
