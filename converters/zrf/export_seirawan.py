@@ -32,9 +32,13 @@ hand, gated in behind a first-rank piece's first move.
   each castling block per held kind, whose last forms step from where the Rook
   lands to the Rook's square or back to the King's, put the piece there and
   come back (``mark`` … ``back``).
+* **Seirawan960** (S9-2) castles by Chess960's blocks
+  (:mod:`.export_chess960`), each with twins that gate only on a square the
+  castling leaves empty, walking along the rank from the block's last square.
 
 Coordinates are trebuchet's (Fairy-Stockfish's UCI): ``g1f3h``, castling gated on
-the King's square ``e1g1h``, on the Rook's ``h1e1h``; the engine reads a letter
+the King's square ``e1g1h``, on the Rook's ``h1e1h`` (Seirawan960's king-takes-rook
+``b1a1h`` and ``a1b1h``); the engine reads a letter
 after two squares as the piece gated on the first when no promotion fits
 (:mod:`trebuchet.variants.zrf.coordinates`).
 """

@@ -433,8 +433,8 @@ def _castling_rooks(variant: Variant, pos: Position, color: Player) -> dict[int,
 
 def _castling_blocks(variant: Variant, pos: Position) -> list[str]:
     """The King's castling blocks: the game's own rule's (Chess960's), else one per
-    way of :func:`_castlings`, each counting one on the halfmove clock where the
-    file keeps it."""
+    way of :func:`_castlings` and its game's twins (S-chess's, gating a piece in),
+    each counting one on the halfmove clock where the file keeps it."""
     own = GAMES.get(variant.name)
     if own is not None and own.castling_rule is not None:
         return own.castling_rule.blocks(variant, pos)

@@ -151,7 +151,8 @@ def zrf_coordinates(pos: Position, move: Move, *, king_takes_rook: bool = False)
             return friend
         # Seirawan960: gated on the King's square, king-takes-rook then the letter;
         # on the Rook's, the Rook's square, the King's, the letter
-        king = geo.name(move.emitted.origin)  # type: ignore[attr-defined]
+        assert isinstance(move, ZrfMove)
+        king = geo.name(move.emitted.origin)
         rook = friend[len(king) :]
         named = king + rook if geo.name(gate[0]) == king else rook + king
         return named + notation[gate[1]].lower()
