@@ -41,7 +41,17 @@ BITS = tuple(1 << n for n in range(LIMIT.bit_length()))
 #: the games whose native ending has FIDE's 75-move rule and whose blocks all end
 #: by the writer's arrival (the seed games with their own endings have none)
 CLOCKED = frozenset(
-    {"chess", "chess960", "mangonel-chess", "king-of-the-hill", "horde", "antichess", "giveaway"}
+    {
+        "chess",
+        "chess960",
+        "mangonel-chess",
+        "king-of-the-hill",
+        "horde",
+        "antichess",
+        "giveaway",
+        "seirawan",
+        "seirawan960",
+    }
 )
 #: the rule, where a game's file keeps no clock
 SEVENTY_FIVE = "the draw by the 75-move rule"

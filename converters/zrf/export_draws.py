@@ -25,9 +25,10 @@ from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.variant import Variant
 
 #: the games whose insufficient material follows FIDE's rule (Mangonel Chess's
-#: with its own kinds); the lichess games have none (King of the Hill, Horde) or
+#: with its own kinds; S-chess's Hawk and Elephant count as a Queen, in hand too:
+#: their hand squares are board positions); the lichess games have none (King of the Hill, Horde) or
 #: AC-7's, which needs both sides' Bishops' squares (antichess)
-FIDE_MATERIAL = frozenset({"chess", "chess960", "mangonel-chess"})
+FIDE_MATERIAL = frozenset({"chess", "chess960", "mangonel-chess", "seirawan", "seirawan960"})
 #: the light squares' zone and the dark squares' (a1 is dark)
 LIGHT, DARK = "light-squares", "dark-squares"
 #: the rule, where a game's file does not write it at all

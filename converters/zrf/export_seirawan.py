@@ -27,7 +27,11 @@ hand, gated in behind a first-rank piece's first move.
   later moves would lose the gate.  The gate is put first, on the block's own
   square, rather than by going back to it at the end (``(go from)``): that
   keeps the engine's check test knowing where a block can reach (with ``go
-  from`` perft(3) took 10.7 s, 3.2 s without).
+  from`` perft(3) took 10.7 s, 3.2 s without, before the file kept the clock).
+* **The counted draws**: the halfmove clock (:mod:`.export_clock`) counts a
+  gating move one, as natively; the material goal (:mod:`.export_draws`) counts
+  a Hawk or an Elephant as a Queen, held ones too, since a hand square is a
+  board position (SC: a Hawk or an Elephant, in hand or on the board, can mate).
 * **Castling** (SC-3) gates on the King's square or on the Rook's: two twins of
   each castling block per held kind, whose last forms step from where the Rook
   lands to the Rook's square or back to the King's, put the piece there and
@@ -46,9 +50,11 @@ after two squares as the piece gated on the first when no promotion fits
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TypedDict
 
 from trebuchet.converters.zrf import export_chess960 as chess960
+from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf.export_hands import HAND_FILE, column_grid
 from trebuchet.converters.zrf.export_moves import (
     EAST,
@@ -98,11 +104,11 @@ def _held(kind: str) -> tuple[str, str, str]:
     return HELD[kind], hand_square(WHITE, kind), hand_square(BLACK, kind)
 
 
-def _gating_rules(kind: str, longest: int) -> PieceRules:
+def _gating_rules(plain: PieceRules, kind: str, longest: int) -> PieceRules:
     """The rules of a first-rank piece's twin that gates ``kind`` in behind it."""
     name, white, black = _held(kind)
-    return PieceRules(
-        castles=True,
+    return replace(
+        plain,
         guard=f"(gate-open {white} {black}) (gate {name} {white} {black}) ",
         longest_ride=longest,
     )
@@ -115,9 +121,12 @@ def _first_rank_piece(letter: str) -> Callable[[Variant, str], list[str]]:
     def blocks(variant: Variant, arrive: str) -> list[str]:
         ptype = variant.types[letter]
         longest = max(variant.geometry.files, variant.geometry.ranks) - 1
-        found = [b for _, b in piece_blocks(ptype, PieceRules(castles=True), None)]
+        # a gating move counts one on the halfmove clock, as any move but a capture
+        plain = PieceRules(castles=True, clock=clock.arrival_tick(variant, letter))
+        found = [b for _, b in piece_blocks(ptype, plain, None)]
         for kind in GATED:
-            found += [b for _, b in piece_blocks(ptype, _gating_rules(kind, longest), None)]
+            twin = _gating_rules(plain, kind, longest)
+            found += [b for _, b in piece_blocks(ptype, twin, None)]
         return found
 
     return blocks
@@ -152,9 +161,12 @@ def _walk(start: int, end: int) -> list[str]:
     return [EAST if end > start else WEST] * abs(end - start)
 
 
-def castling960_twins(way: chess960.Castling960, rook_kinds: tuple[str, ...]) -> list[str]:
+def castling960_twins(
+    way: chess960.Castling960, rook_kinds: tuple[str, ...], last: str
+) -> list[str]:
     """Seirawan960's castling by one right gating a held piece on the King's or the
-    Rook's square, only where the castling leaves it empty (S9-2)."""
+    Rook's square, only where the castling leaves it empty (S9-2); ``last``: what
+    it does to the halfmove clock."""
     if way.rook_to == way.rook:
         ends = way.rook  # the Rook stays: the block ends on its square
     elif way.king_to == way.king:
@@ -164,7 +176,9 @@ def castling960_twins(way: chess960.Castling960, rook_kinds: tuple[str, ...]) ->
     left = [way.king] if way.king_to != way.king and way.rook_to != way.king else []
     left += [way.rook] if way.rook_to != way.rook and way.king_to != way.rook else []
     return [
-        chess960.castling_block(way, rook_kinds, _gate_forms(kind, _walk(ends, square)))
+        chess960.castling_block(
+            way, rook_kinds, f"{_gate_forms(kind, _walk(ends, square))} {last}".strip()
+        )
         for kind in GATED
         for square in left
     ]
@@ -173,10 +187,14 @@ def castling960_twins(way: chess960.Castling960, rook_kinds: tuple[str, ...]) ->
 def _castling960_blocks(variant: Variant, pos: Position) -> list[str]:
     """Every right's castling block (Chess960's), and its gating twins."""
     kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
+    counts = clock.UP if clock.clocked(variant) else ""
     return [
         block
         for way in chess960.castlings(variant, pos)
-        for block in (chess960.castling_block(way, kinds), *castling960_twins(way, kinds))
+        for block in (
+            chess960.castling_block(way, kinds, counts),
+            *castling960_twins(way, kinds, counts),
+        )
     ]
 
 

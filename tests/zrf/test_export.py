@@ -268,7 +268,8 @@ OWN_COORDINATES = {"catapults-of-troy"}
 #: bench/table.py (the Mercenary's threat is written out square by square; crazyhouse's
 #: drops walk the board square by square: 20 positions took 32 s, all agreeing;
 #: S-chess's first-rank pieces run a gating twin of each block per held kind, in the
-#: check test too: perft(3) 10.7 s, 20 positions 33 s, all agreeing)
+#: check test too: perft(3) about 2 s, 20 positions 14 s, Seirawan960's 16 s, all
+#: agreeing)
 SLOW = {"duggans-fantasy-chess": 2, "crazyhouse": 4, "seirawan": 4, "seirawan960": 4}
 #: games the writer does not yet express whole, each with a rule it leaves out (the
 #: seed games' rules are proved in their own test files too)
@@ -549,7 +550,7 @@ def test_only_the_automatic_draws_are_left_out_of_chess(chess: Variant) -> None:
 
 #: positions where FIDE's rule (python-chess's) finds insufficient material or not,
 #: and the same rule in Mangonel Chess (MC: a Mangonel can mate; with Kwaggas, King
-#: and Kwagga against King cannot)
+#: and Kwagga against King cannot) and in S-chess (a held piece can mate)
 MATERIAL = [
     ("chess", (), "8/8/8/4k3/8/8/8/4K3 w - - 0 1"),
     ("chess", (), "8/8/8/4k3/8/8/8/4KN2 w - - 0 1"),
@@ -572,6 +573,11 @@ MATERIAL = [
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k5/10/10/10/4KW4 w - - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k1b3/10/10/10/4KW4 w - - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k5/10/10/10/3BK5 w - - 0 1"),
+    # S-chess: a Hawk or an Elephant can mate, on the board or in hand
+    ("seirawan", (), "8/8/8/4k3/8/8/8/4KB2[] w - - 0 1"),
+    ("seirawan", (), "8/8/8/4k3/8/8/8/4KB2[h] w - - 0 1"),
+    ("seirawan", (), "8/8/8/4k3/8/8/8/4KH2[] w - - 0 1"),
+    ("seirawan960", (), "8/8/8/4k3/8/8/8/4KN2[E] b - - 0 1"),
 ]
 
 
@@ -608,6 +614,8 @@ SEVENTY_FIVE = [
     ("king-of-the-hill", (), "k7/8/8/8/8/2K5/8/8 w - - 0 1"),
     ("king-of-the-hill", (), None),
     ("horde", (), None),
+    ("seirawan", (), None),
+    ("seirawan960", (), None),
     ("antichess", (), None),
     ("giveaway", (), None),
 ]
