@@ -6,10 +6,16 @@ game's."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pyffish  # a declared test dependency: its absence is a failure, not a skip
 import pytest
+from click.testing import CliRunner
 
 from tests.zrf.test_export import exported, zrf_coordinates
+from trebuchet.cli import main
+from trebuchet.converters.zrf.export_seirawan import TWO_OF_A_KIND
+from trebuchet.converters.zrf.writer import limitations
 from trebuchet.variants.perft import perft
 from trebuchet.variants.registry import get_variant
 
@@ -109,3 +115,15 @@ def test_seirawan960_gates_where_the_castling_leaves_a_square_empty(fen: str) ->
         move = game.parse_move(pos, text)
         assert zrf_coordinates(pos, move, king_takes_rook=True) == text
     assert perft(pos, 2) == perft(native, 2)
+
+
+def test_a_hand_of_two_of_a_kind_is_named_as_left_out(tmp_path: Path) -> None:
+    """A FEN may hold two Hawks; the file keeps one square per kind, and says so in
+    its header and in the command's one warning line."""
+    fen = "4k3/8/8/8/8/8/8/4K1N1[HHe] w G - 0 1"
+    assert TWO_OF_A_KIND in limitations(get_variant(FSF), get_variant(FSF).position(fen))
+    out = tmp_path / "two.zrf"
+    result = CliRunner().invoke(main, ["zrf", "export", FSF, "--fen", fen, "-o", str(out)])
+    assert result.exit_code == 0 and result.output.count("\n") == 1
+    assert TWO_OF_A_KIND in result.output
+    assert f";   - {TWO_OF_A_KIND}" in out.read_text(encoding="latin-1")
