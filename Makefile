@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test bench bench-details lint clean fast pure test-compiled screenshot
+.PHONY: demo test test-slow bench bench-details lint clean fast pure test-compiled screenshot
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,8 +15,13 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	bash examples/demo.sh
 
+# The slow tier (checks of tens of seconds each: whole corpora, the exported games'
+# random positions on the heaviest files) is left to test-slow; CI runs both.
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto
+	$(BIN)/python -m pytest -n auto -m "not slow"
+
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -n auto -m slow
 
 # the README's pictures of the game viewer and of two evaluate reports, as the
 # browser tests draw them (needs chromium)
@@ -55,7 +60,7 @@ fast: $(STAMP)
 
 # The whole suite against the compiled build (docs/speed.md), as CI runs it.
 test-compiled: fast
-	TREBUCHET_BUILD=compiled $(BIN)/python -m pytest -n auto
+	TREBUCHET_BUILD=compiled $(BIN)/python -m pytest -n auto -m "not slow"
 
 pure:
 	find trebuchet variants converters analysis -name '*.so' -delete

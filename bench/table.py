@@ -50,6 +50,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -110,6 +111,10 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
     ("zrf_export_fixture", "exported chess.zrf perft(3), x the fixture chess.zrf", "{:.2f}x",
      None, None),
     ("zrf_export_duggan", "exported Duggan's Fantasy Chess perft(3), x slower than native",
+     "{:.0f}x", None, None),
+    ("zrf_export_sittuyin", "exported Sittuyin perft(3), x slower than native", "{:.0f}x",
+     None, None),
+    ("zrf_export_racing", "exported Racing Kings perft(3), x slower than native",
      "{:.0f}x", None, None),
     ("zrf_export_seirawan", "exported S-chess perft(3), x slower than native", "{:.0f}x", None,
      None),
@@ -253,6 +258,15 @@ def _memory() -> float:
     return _peak_rss("run_trebuchet") / _peak_rss("run_python_chess")
 
 
+def _exported_ratio(zrf: ModuleType, name: str) -> float:
+    """perft(3) of the game's exported file (``zrf``: bench/zrf.py), checked against
+    the native perft(3), as a ratio of the native time."""
+    start = get_variant(name).start_position()
+    nodes, took = zrf.exported_perft(name, 3)
+    assert nodes == perft(start, 3), (name, nodes)
+    return float(took) / _seconds(lambda: perft(start, 3))
+
+
 def _zrf() -> dict[str, float]:
     import zrf  # bench/zrf.py: it reads the corpus lists from the tests
 
@@ -267,14 +281,10 @@ def _zrf() -> dict[str, float]:
     assert export_nodes == zrf_nodes, export_nodes
     out["zrf_export"] = export_time / native_time
     out["zrf_export_fixture"] = export_time / zrf_time
-    duggan = get_variant("duggans-fantasy-chess").start_position()
-    duggan_nodes, duggan_time = zrf.exported_perft("duggans-fantasy-chess", 3)
-    assert duggan_nodes == perft(duggan, 3), duggan_nodes
-    out["zrf_export_duggan"] = duggan_time / _seconds(lambda: perft(duggan, 3))
-    schess = get_variant("seirawan").start_position()
-    schess_nodes, schess_time = zrf.exported_perft("seirawan", 3)
-    assert schess_nodes == perft(schess, 3) == 24830, schess_nodes
-    out["zrf_export_seirawan"] = schess_time / _seconds(lambda: perft(schess, 3))
+    out["zrf_export_duggan"] = _exported_ratio(zrf, "duggans-fantasy-chess")
+    out["zrf_export_sittuyin"] = _exported_ratio(zrf, "sittuyin")
+    out["zrf_export_racing"] = _exported_ratio(zrf, "racing-kings")
+    out["zrf_export_seirawan"] = _exported_ratio(zrf, "seirawan")
     if zrf.CORPUS.is_dir():
         nodes, took = zrf._timed_perft(str(zrf.CHECKERS), 6, "Checkers (English draughts)")
         assert nodes == 36768, nodes

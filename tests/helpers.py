@@ -11,9 +11,9 @@ a bare clone still passes.  Facts the core needs (perft tables) are fixtures in
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Container, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import chess
 import chess.variant
@@ -23,6 +23,8 @@ from click.testing import CliRunner
 from trebuchet.cli import main
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
+
+T = TypeVar("T")
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -102,6 +104,16 @@ def outcome_of(fen: str, variant: str, options: tuple[str, ...] = ()) -> tuple[s
     outcome = position(variant, fen, options).outcome()
     assert outcome is not None
     return outcome.termination, outcome.winner
+
+
+#: the slow tier: checks of tens of seconds each on a 2-core machine.  ``make test``
+#: leaves them out; ``make test-slow`` runs them, and CI runs both (docs/speed.md, "CI")
+SLOW = pytest.mark.slow
+
+
+def slow_tier(values: Iterable[T], slow: Container[T]) -> list[Any]:
+    """``values`` for ``parametrize``, those in ``slow`` marked for the slow tier."""
+    return [pytest.param(value, marks=SLOW) if value in slow else value for value in values]
 
 
 def requires_shared(*parts: str) -> pytest.MarkDecorator:

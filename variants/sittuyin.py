@@ -61,14 +61,15 @@ class Sittuyin(Variant):
         super().__init__(options)
         geo = self.geometry
         at = geo.square
-        # SY-2: each side's camp, and its first rank for the rooks
-        self._camp = {
+        #: SY-2: each side's camp, where it drops
+        self.camp = {
             WHITE: geo.squares_of_ranks((0, 1, 2)),
             BLACK: geo.squares_of_ranks((5, 6, 7)),
         }
-        self._rook_rank = {WHITE: geo.squares_of_rank(0), BLACK: geo.squares_of_rank(7)}
-        # SY-4: the long diagonals in the opponent's half
-        self._zone = {
+        #: SY-2: each side's first rank, where it drops its rooks
+        self.rook_rank = {WHITE: geo.squares_of_rank(0), BLACK: geo.squares_of_rank(7)}
+        #: SY-4: the long diagonals in the opponent's half, where a pawn promotes
+        self.promotion_squares = {
             WHITE: frozenset(at(s) for s in ("a8", "b7", "c6", "d5", "e5", "f6", "g7", "h8")),
             BLACK: frozenset(at(s) for s in ("a1", "b2", "c3", "d4", "e4", "f3", "g2", "h1")),
         }
@@ -109,7 +110,7 @@ class Sittuyin(Variant):
         if held:
             for key in held:
                 piece = self.piece(key, color)
-                squares = self._rook_rank[color] if key == ROOK else self._camp[color]
+                squares = self.rook_rank[color] if key == ROOK else self.camp[color]
                 out.extend(
                     drop_move(sq, piece, color, key)
                     for sq in sorted(squares)
@@ -125,7 +126,7 @@ class Sittuyin(Variant):
             return
         pawns = [sq for sq, p in mine if p.kind == PAWN]
         if len(pawns) > 1:
-            pawns = [sq for sq in pawns if sq in self._zone[color]]
+            pawns = [sq for sq in pawns if sq in self.promotion_squares[color]]
         general = self.piece(GENERAL, color, promoted=True)
         them = self.opponents(color)[0]
         for sq in pawns:

@@ -29,6 +29,7 @@ atomic chess, given three things the blocks say:
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
@@ -113,12 +114,10 @@ def extra_pieces(variant: Variant, pos: Position) -> list[str]:
 
 
 def left_out(variant: Variant, pos: Position) -> list[str]:
-    """AT-7's draws and the lichess games' counted draws: Zillions counts no moves,
-    finds no repetition but the third and has no goal that sees squares' colours."""
-    return [
-        "AT-7's draws by insufficient material, the draws by the 75-move rule "
-        "and fivefold repetition"
-    ]
+    """The draw Zillions cannot count; AT-7's insufficient material and the 75-move
+    rule (an explosion is a capture, so it clears the clock) are the writer's goals
+    (:mod:`.export_draws`, :mod:`.export_clock`)."""
+    return [FIVEFOLD]
 
 
 __all__ = [

@@ -49,12 +49,21 @@ CLOCKED = frozenset(
         "horde",
         "antichess",
         "giveaway",
+        "racing-kings",
+        "atomic",
         "seirawan",
         "seirawan960",
     }
 )
 #: the rule, where a game's file keeps no clock
 SEVENTY_FIVE = "the draw by the 75-move rule"
+#: the counted draw no file can keep (here, beside the one it keeps, so that every
+#: game's module may name it): Zillions' ``repetition`` goal is the third
+#: occurrence of a position, and a rules file keeps no history of its own
+FIVEFOLD = (
+    "the draw by fivefold repetition (Zillions' repetition goal is the third "
+    "occurrence, and a file keeps no record of the positions before)"
+)
 #: the macros a block ends with: a pawn's move or a capture, and any other move
 ZERO, UP, TICK = "(clock-zero)", "(clock-up)", "(clock-tick)"
 
@@ -146,6 +155,7 @@ def goal(players: tuple[str, ...]) -> str:
 
 __all__ = [
     "CLOCK",
+    "FIVEFOLD",
     "SEVENTY_FIVE",
     "TICK",
     "UP",

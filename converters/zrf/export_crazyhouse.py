@@ -12,9 +12,10 @@
 * **En passant** sends the Pawn taken beside the captor to the hand too: the
   captor's part ends on the square passed over, and ``from`` on the victim's
   square starts the victim's part down the column.
-* **The end**: checkmate and stalemate as in chess (ZH-4); the draws by
-  insufficient material and fivefold repetition (ZH-5) are counted draws no
-  goal of Zillions says, and the file names them as left out.
+* **The end**: checkmate and stalemate as in chess; ZH-4's insufficient
+  material is the writer's goal (:mod:`.export_draws`: the hands are squares,
+  so its counts see them); fivefold repetition (ZH-5) is a counted draw no goal
+  of Zillions says, and the file names it as left out.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypedDict
 
+from trebuchet.converters.zrf.export_clock import FIVEFOLD
 from trebuchet.converters.zrf.export_hands import (
     TO_FIRST_EMPTY,
     drop_macro,
@@ -169,10 +171,11 @@ def setup(variant: Variant, pos: Position) -> list[str]:
 
 def board_lines(variant: Variant, pos: Position) -> list[str]:
     """The hand's column: a square for every piece but the Kings, on the board or
-    in hand (each could be taken into a hand)."""
+    in hand (each could be taken into a hand); one at least, since the drops and
+    ``to-hand`` name its first square (bare Kings)."""
     on_board = sum(1 for _, p in pos.pieces() if not p.royal)
     held = sum(n for color in (WHITE, BLACK) for n in pos.hand(color).values())
-    return hand_lines(variant, on_board + held)
+    return hand_lines(variant, max(1, on_board + held))
 
 
 def zones(variant: Variant) -> dict[str, dict[Player, frozenset[int]]]:
@@ -182,8 +185,8 @@ def zones(variant: Variant) -> dict[str, dict[Player, frozenset[int]]]:
 
 
 def left_out(variant: Variant, pos: Position) -> list[str]:
-    """ZH-4, ZH-5: the draws no Zillions goal counts."""
-    return ["the draws by insufficient material and fivefold repetition"]
+    """ZH-5: the draw no Zillions goal counts."""
+    return [FIVEFOLD]
 
 
 class ExportParts(TypedDict):

@@ -15,19 +15,22 @@ from dataclasses import dataclass, field
 from trebuchet.converters.zrf import export_atomic as atomic
 from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
+from trebuchet.converters.zrf import export_sittuyin as sittuyin
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
-from trebuchet.converters.zrf.export_draws import FIVEFOLD
+from trebuchet.converters.zrf.export_draws import FIVEFOLD, SLUNG_BISHOP_MACROS
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
 from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
+    MOVING,
     NEVER_MOVED,
     Castling,
     PieceRules,
     direction_name,
     piece_blocks,
 )
+from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
 from trebuchet.converters.zrf.export_seirawan import seirawan960_export, seirawan_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
@@ -50,7 +53,8 @@ class GameExport:
     #: ``define`` forms the pieces' blocks call
     macros: str = ""
     #: kind letter -> the move blocks of that special piece, given how its moves
-    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`)
+    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`);
+    #: a ``(move-type T)`` among them types the blocks after it (Sittuyin's drops)
     pieces: dict[str, Callable[[Variant, str], list[str]]] = field(default_factory=dict)
     #: zone name -> the squares per player, for the blocks' and goals' tests
     zones: Callable[[Variant], dict[str, Zones]] = field(default=lambda v: {})
@@ -71,6 +75,9 @@ class GameExport:
     ep_guard: str = ""
     #: captures are compulsory: moves are typed, captures first (move-priorities)
     captures_first: bool = False
+    #: the game's own ``move-priorities``, where its blocks type their moves themselves
+    #: (Sittuyin's drops first: :mod:`.export_sittuyin`)
+    move_priorities: tuple[str, ...] = ()
     #: goals written only when the game is played with that option
     option_goals: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: the file keeps the hands and their drops itself (pieces in hand are no
@@ -111,9 +118,15 @@ class GameExport:
     #: the game ends as chess does: checkmate and stalemate, written by the writer,
     #: and the counted draws its ``left_out`` names (crazyhouse's own draws)
     chess_endings: bool = False
+    #: types the game's export adds that are mating material as its kinds are (the
+    #: goal of insufficient material wants none of them: Mangonel's Rook types)
+    material_types: tuple[str, ...] = ()
     #: kind letter -> where that kind's move ends the game by the game's own goal,
     #: so that the halfmove clock need not count it (:mod:`.export_clock`)
     clock_skip: dict[str, str] = field(default_factory=dict)
+    #: forms every move block runs just before its ``add``, after the clock's (racing
+    #: kings': Black's move ends White's marker of Black's last move)
+    every_move: str = ""
     #: kind letters whose pieces carry ``never-moved?``, cleared by their moves, with
     #: or without castling (S-chess's gates: a first-rank piece that never moved)
     unmoved_kinds: str = ""
@@ -216,10 +229,11 @@ def _mangonel_macros() -> str:
 ; The step and the sling: the piece lands on the first piece it meets if that is
 ; an enemy of the mover, else on the last empty square before a piece or the
 ; edge; a pawn slung onto its last rank is a Queen (MC-3), a Rook onto its home
-; may take up a right (MC-6).  Slinging a pawn, or onto an enemy, sets the
-; halfmove clock to 0, else the step counts one (MC-7).
+; may take up a right (MC-6), a Bishop lands as its square's colour's type.
+; Slinging a pawn, or onto an enemy, sets the halfmove clock to 0, else the step
+; counts one (MC-7).
 (define mangonel-sling
-  ((scan-behind $1 $2) $2 (slung-pawn) (slung-rook) cascade back
+  ((scan-behind $1 $2) $2 (slung-pawn) (slung-rook) (slung-bishop) cascade back
    $1 (verify (not (pawn-home-here))) (verify not-friend?)
    (if empty?
        (while (and (on-board? $1) (empty? $1) (not (pawn-home $1))) $1)
@@ -228,9 +242,9 @@ def _mangonel_macros() -> str:
    (if (or (and (flag? own-pawn) (in-zone? promotion-zone))
            (and (flag? their-pawn) (in-zone? first-rank)))
        (add Queen)
-    else (take-up-rights) add))
+    else (take-up-rights) (land-slung)))
 )
-"""
+{SLUNG_BISHOP_MACROS}"""
 
 
 def _mangonel_blocks(variant: Variant, arrive: str) -> list[str]:
@@ -473,15 +487,9 @@ def _horde_zones(variant: Variant) -> dict[str, Zones]:
 
 # -- Antichess (docs/rules/antichess.md) ----------------------------------------------------
 
-
-def _antichess_draws(variant: Variant, pos: Position) -> list[str]:
-    """AC-7's insufficient material needs both sides' Bishops' squares, which a goal
-    cannot see (:mod:`.export_draws`)."""
-    return ["AC-7's draw by insufficient material", FIVEFOLD]
-
-
+# AC-7's insufficient material is the writer's goal (:mod:`.export_draws`)
 _ANTICHESS = GameExport(
-    left_out=_antichess_draws,
+    left_out=_lichess_draws,
     # AC-5: a player with no piece left, or with no move, has won
     goals=(
         "(win-condition (White Black) (pieces-remaining 0))",
@@ -502,6 +510,7 @@ GAMES: dict[str, GameExport] = {
         extra_pieces=_mangonel_rooks,
         castling_rooks=_mangonel_castling_rooks,
         before_promotion="(rights-without-rook) ",
+        material_types=(ROOK_K, ROOK_Q, ROOK_KQ),
     ),
     "titan-chess": GameExport(
         macros=_TITAN_MACROS,
@@ -560,4 +569,16 @@ GAMES: dict[str, GameExport] = {
     "duggans-fantasy-chess": GameExport(**duggan_export()),
     "seirawan": GameExport(**seirawan_export()),
     "seirawan960": GameExport(**seirawan960_export()),
+    "sittuyin": GameExport(
+        macros=sittuyin.MACROS,
+        pieces=sittuyin.PIECES,
+        zones=sittuyin.zones,
+        left_out=sittuyin.left_out,
+        goals=sittuyin.GOALS,
+        move_priorities=(sittuyin.DROPPING, MOVING),
+        hands=True,
+        board_lines=sittuyin.board_lines,
+        setup=sittuyin.setup,
+    ),
+    "racing-kings": GameExport(**racing_kings_export()),
 }

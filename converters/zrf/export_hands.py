@@ -37,17 +37,21 @@ def first_square(variant: Variant) -> str:
     return geo.name(geo.squares_of_rank(geo.ranks - 1)[0])
 
 
-def drop_macro(first: str, name: str = "drop", before_add: str = "") -> str:
+def drop_macro(
+    first: str, name: str = "drop", before_add: str = "", walk: str = BOARD_NEXT
+) -> str:
     """The ``define`` of a drop: a piece in hand ($1 its type) drops onto each square
     of the board where $2 holds, if no square above it in the hand holds a piece of
-    its type and side; ``before_add`` runs on the square dropped on."""
+    its type and side; ``before_add`` runs on the square dropped on.  The squares
+    tried are ``first`` (a position, or a direction from the hand's square) and
+    those after it along ``walk``."""
     arrive = f"{before_add} add" if before_add else "add"
     return f"""\
 (define {name}
   ((verify (in-zone? hand)) mark
    (while (on-board? {HAND_PREV}) {HAND_PREV} (verify (not (and friend? (piece? $1)))))
    back {first} (if $2 {arrive})
-   (while (on-board? {BOARD_NEXT}) {BOARD_NEXT} (if $2 {arrive})))
+   (while (on-board? {walk}) {walk} (if $2 {arrive})))
 )
 """
 

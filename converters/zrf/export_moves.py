@@ -65,6 +65,9 @@ class PieceRules:
 
     #: the promotion choices' atoms when this kind promotes, else empty
     promotes_to: tuple[str, ...] = ()
+    #: the form that makes the choices where ``(add choices)`` does not say it (a
+    #: Bishop made as the type of its square's colour: :mod:`.export_draws`)
+    promotion_form: str = ""
     #: True when promotion is optional somewhere in the promotion zone
     optional_promotion: bool = False
     #: the atoms of the kinds whose double step may be taken en passant
@@ -259,7 +262,8 @@ def arrival(rules: PieceRules, *, moves: bool = True, captures: bool = True) -> 
     moved = f"{clock}(set-attribute never-moved? false) add" if rules.castles else f"{clock}add"
     if not rules.promotes_to:
         return moved
-    choices = f"{clock}{rules.before_promotion}(add {' '.join(rules.promotes_to)})"
+    made = rules.promotion_form or f"(add {' '.join(rules.promotes_to)})"
+    choices = f"{clock}{rules.before_promotion}{made}"
     if rules.optional_promotion:
         return (
             f"(if (in-zone? promotion-zone) {choices}) "

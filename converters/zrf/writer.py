@@ -20,12 +20,14 @@ from __future__ import annotations
 from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_en_passant as en_passant
 from trebuchet.converters.zrf.export_draws import (
-    BISHOPS_BOTH_SIDES,
-    FIDE_MATERIAL,
     FIVEFOLD,
     MATERIAL,
+    MATERIAL_GAMES,
     material_goal,
+    promotion_form,
+    setup_name,
     shade_zones,
+    type_names,
 )
 from trebuchet.converters.zrf.export_games import CELL, GAMES, PLAYERS
 from trebuchet.converters.zrf.export_moves import (
@@ -95,11 +97,14 @@ def variant_to_zrf(variant: Variant, position: Position | None = None) -> str:
         out.append(f"  (turn-order {PLAYERS[pos.turn]} {PLAYERS[1 - pos.turn]})")
     if own is not None and own.captures_first:
         out.append(f"  (move-priorities {CAPTURING} {MOVING})")
+    elif own is not None and own.move_priorities:
+        out.append(f"  (move-priorities {' '.join(own.move_priorities)})")
     castlings = _castling_blocks(variant, pos)
     out.extend(_board(variant, pos, castles=bool(castlings)))
     out.extend(_setup(variant, pos, step))
     for ptype in variant.types.values():
-        out.extend(_piece(variant, ptype, castlings))
+        for name in type_names(variant, ptype.letter):
+            out.extend(_piece(variant, ptype, castlings, name))
     if own is not None:
         out.extend(own.extra_pieces(variant, pos))
     if step is not None:
@@ -254,13 +259,11 @@ def _draw_rules_only(variant: Variant) -> bool:
 
 def _draw_rules(variant: Variant) -> list[str]:
     """The automatic draws of FIDE chess that no goal here says: fivefold
-    repetition, of insufficient material the case a goal cannot see
-    (:mod:`.export_draws`), and where a game's file keeps no clock or material
-    goal (S-chess's, not written yet), those rules whole."""
+    repetition, and where a game's file keeps no clock or material goal
+    (S-chess's, not written yet), those rules whole."""
     if not _draw_rules_only(variant):
         return []
-    material = BISHOPS_BOTH_SIDES if variant.name in FIDE_MATERIAL else MATERIAL
-    lost = [FIVEFOLD, material]
+    lost = [FIVEFOLD] if variant.name in MATERIAL_GAMES else [FIVEFOLD, MATERIAL]
     return lost if clock.clocked(variant) else [*lost, clock.SEVENTY_FIVE]
 
 
@@ -381,7 +384,7 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
         squares: dict[str, list[str]] = {}
         own_names = own.setup_names(variant, pos, color) if own is not None else {}
         for sq, piece in pos.pieces(color):
-            name = own_names.get(sq) or atom(variant.types[piece.kind].name)
+            name = own_names.get(sq) or setup_name(variant, sq, piece.kind)
             if step is not None and sq == step.origin:
                 name = en_passant.stepping_name(variant, step)
             squares.setdefault(name, []).append(geo.name(sq))
@@ -454,15 +457,16 @@ def _castlings(variant: Variant, pos: Position) -> list[Castling]:
     return _castling_ways(variant, pos)
 
 
-def _piece(variant: Variant, ptype: PieceType, castlings: list[str]) -> list[str]:
-    name = atom(ptype.name)
+def _piece(variant: Variant, ptype: PieceType, castlings: list[str], name: str) -> list[str]:
+    """The piece form of a kind, as the type ``name`` (a Bishop's is one of two:
+    :func:`.export_draws.type_names`)."""
     how = f"moves as {ptype.betza} in Betza notation" if ptype.betza else "a special piece"
     royal = " Royal: the game is lost when it is checkmated." if ptype.royal else ""
     rules = _piece_rules(variant, ptype, bool(castlings))
     out = [
         "  (piece",
         f"    (name {name})",
-        f'    (help "{_text(ptype.name)}: {how}.{royal}")',
+        f'    (help "{_text(name)}: {how}.{royal}")',
         f'    (notation "{ptype.letter}")',
         f'    (image White "{_image(ptype, "w")}" Black "{_image(ptype, "b")}")',
     ]
@@ -501,15 +505,15 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
     the game's own export says the move ends the game anyway)."""
     promo = variant.promotion
     promotes = promo is not None and ptype.letter in promo.kinds
+    choices = tuple(atom(variant.types[k].name) for k in promo.choices) if promo is not None else ()
     own = GAMES.get(variant.name)
     unmoved = own is not None and ptype.letter in own.unmoved_kinds
     tick = clock.arrival_tick(variant, ptype.letter)
     if tick and own is not None and ptype.letter in own.clock_skip:
         tick = f"(if (not {own.clock_skip[ptype.letter]}) {tick})"
     return PieceRules(
-        promotes_to=tuple(atom(variant.types[k].name) for k in promo.choices)
-        if promo is not None and promotes
-        else (),
+        promotes_to=choices if promotes else (),
+        promotion_form=promotion_form(variant, choices) if promotes else "",
         optional_promotion=promo is not None and promo.ranks != promo.mandatory_ranks,
         ep_victims=tuple(atom(variant.types[k].name) for k in sorted(variant.ep_kinds)),
         ep_guard=own.ep_guard if own is not None else "",
@@ -520,15 +524,15 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
             and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds)
         ),
         before_promotion=own.before_promotion if own is not None else "",
-        clock=tick,
+        clock=" ".join(f for f in (tick, own.every_move if own is not None else "") if f),
     )
 
 
 def _goals(variant: Variant, step: en_passant.LastStep | None = None) -> list[str]:
     """The game's own goals first, then: checkmate of a royal kind loses; a player
-    with no move otherwise draws; so does insufficient material where the game has
-    FIDE's rule (:mod:`.export_draws`; the pawn about to make a forced double step
-    counts as a pawn)."""
+    with no move otherwise draws; so does insufficient material by the game's rule
+    (:mod:`.export_draws`; the pawn about to make a forced double step counts as
+    a pawn), and the halfmove clock's 150."""
     own = GAMES.get(variant.name)
     royal = [atom(t.name) for t in variant.types.values() if t.royal]
     royal += own.royal if own is not None else ()
@@ -541,7 +545,8 @@ def _goals(variant: Variant, step: en_passant.LastStep | None = None) -> list[st
     if not any("stalemated" in goal for goal in out):
         out.append(f"  (draw-condition ({' '.join(PLAYERS)}) stalemated)")
     stepping = (en_passant.stepping_name(variant, step),) if step is not None else ()
-    material = material_goal(variant, stepping)
+    added = own.material_types if own is not None else ()
+    material = material_goal(variant, (*stepping, *added))
     if material is not None:
         out.append(f"  {material}")
     if clock.clocked(variant):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ import pytest
 from click.testing import CliRunner
 
 import trebuchet
-from tests.helpers import CHESS_ZRF, DATA, requires_shared, shared
+from tests.helpers import CHESS_ZRF, DATA, SLOW, requires_shared, shared
 from trebuchet.cli import main
 from trebuchet.converters.errors import RecordError
 from trebuchet.converters.formats import format_named, read_records
@@ -88,7 +88,9 @@ PART_ONE = {
 NOT_YET: dict[str, str] = {}
 
 
-def _saved_games() -> list[object]:
+def _saved_games(slow: Container[str] = ()) -> list[object]:
+    """The corpus's saved games but the axioms, as parameters; those in ``slow``
+    left to the slow tier."""
     if not CORPUS.is_dir():
         return [pytest.param("absent", marks=pytest.mark.skip(reason="needs ../shared"))]
     games: list[object] = []
@@ -97,6 +99,8 @@ def _saved_games() -> list[object]:
         if name in AXIOM:
             continue
         marks = [pytest.mark.xfail(strict=True, reason=NOT_YET[name])] if name in NOT_YET else []
+        if name in slow:
+            marks.append(SLOW)
         games.append(pytest.param(name, marks=marks, id=name))
     return games
 
@@ -264,8 +268,9 @@ def _texts(move: ZrfMove) -> list[str]:
     return [step.text for step in move.turn_steps]
 
 
-def _mutant_games() -> list[object]:
-    return [g for g in _saved_games() if not getattr(g, "marks", ())]
+def _mutant_games(slow: Container[str] = ()) -> list[object]:
+    """The saved games the engine replays (none still expected to fail)."""
+    return [g for g in _saved_games(slow) if getattr(g, "id", None) not in NOT_YET]
 
 
 @pytest.mark.parametrize("name", _mutant_games())
@@ -516,7 +521,15 @@ def test_draughts_perft_counts_whole_turns(game: str, counts: list[int]) -> None
 # -- round trips --------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", _mutant_games())
+#: the saved games whose round trip takes tens of seconds: left to the slow tier
+SLOW_ROUND_TRIPS = {
+    "Nine-Tile_Cyvasse/Cyvasse.zsg",
+    "Chessence/Chessence.zsg",
+    "MancalaKnights/MancalaKnights.zsg",
+}
+
+
+@pytest.mark.parametrize("name", _mutant_games(SLOW_ROUND_TRIPS))
 def test_saved_game_round_trips_through_json_and_pgn(name: str, tmp_path: Path) -> None:
     """The saved game is written back with the file's own move lines (numbers and
     Pass lines too; Zillions' ``partial K`` counter aside, which trebuchet does not

@@ -4,9 +4,10 @@ board, and FIDE chess played by the exported file as the native game plays it.""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from pathlib import Path
 
+import chess as chess_lib
+import chess.variant as chess_variants
 import pytest
 from click.testing import CliRunner
 
@@ -14,9 +15,8 @@ from tests.helpers import ROOT
 from trebuchet.cli import main
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.zrf.export_clock import CLOCK, clocked
-from trebuchet.converters.zrf.export_draws import BISHOPS_BOTH_SIDES, FIDE_MATERIAL, FIVEFOLD
+from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_en_passant import DOUBLE_STEP
-from trebuchet.converters.zrf.export_games import GAMES
 from trebuchet.converters.zrf.model import parse_zrf, read_zrf
 from trebuchet.converters.zrf.to_variant import variant_from_zrf
 from trebuchet.converters.zrf.writer import atom, limitations, variant_to_zrf
@@ -29,7 +29,7 @@ from trebuchet.variants.pieces import WALL, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant, variant_names
 from trebuchet.variants.variant import Variant
-from trebuchet.variants.zrf.coordinates import becomes
+from trebuchet.variants.zrf.coordinates import becomes, source
 from trebuchet.variants.zrf.game import ZrfMove, ZrfVariant
 
 #: the draw of FIDE chess that Zillions has no goal for (docs/zrf.md)
@@ -39,12 +39,49 @@ DUGGAN = "duggans-fantasy-chess"
 KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 
+#: games whose rule of insufficient material asks where Bishops stand: the file
+#: writes a Bishop as the type of its square's colour (converters/zrf/export_draws.py)
+SHADED = {
+    "chess",
+    "chess960",
+    "mangonel-chess",
+    "seirawan",
+    "seirawan960",
+    "antichess",
+    "giveaway",
+    "atomic",
+}
+
+
+def declared_types(variant: Variant) -> list[tuple[str, str]]:
+    """The types the exported file declares for our kinds, in their order, each with
+    its notation (the kind's letter): a Bishop of a SHADED game as two, the light
+    squares' and the dark squares'."""
+    declared = []
+    for letter, ptype in variant.types.items():
+        name = atom(ptype.name)
+        shaded = letter == "B" and variant.name in SHADED
+        names = [f"Light-{name}", f"Dark-{name}"] if shaded else [name]
+        declared += [(n, letter) for n in names]
+    return declared
+
+
+def light_square(variant: Variant, sq: int) -> bool:
+    """Whether ``sq`` is a light square: a1 is dark (FIDE 2.1), so are the squares
+    whose file and rank numbers have an even sum."""
+    geo = variant.geometry
+    return (geo.file_of(sq) + geo.rank_of(sq)) % 2 == 1
+
+
 def carrier_type(variant: Variant, piece: Piece, types: set[str], sq: int = -1) -> str:
     """The exported type of one of our pieces on ``sq``: its kind's, or where the file
     has a type per cargo, the one naming the carrier's cargo (``Trojan-Horse-FWECNR``),
     or in Mangonel Chess a Rook on the home of its right, the type holding the right
-    (``Rook-K``, ``Rook-Q``: MC-4)."""
+    (``Rook-K``, ``Rook-Q``: MC-4), or a Bishop of a SHADED game, its square's
+    colour's type (``Light-Bishop``)."""
     name = atom(variant.types[piece.kind].name)
+    if piece.kind == "B" and variant.name in SHADED:
+        return f"{'Light' if light_square(variant, sq) else 'Dark'}-{name}"
     if isinstance(variant, MangonelChess) and piece.kind in variant.castling_rook_kinds:
         homes = {home: letter.upper() for letter, home in variant.castling_homes.items()}
         return f"{name}-{homes[sq]}" if sq in homes else name
@@ -76,27 +113,28 @@ def test_export_parses_back_to_the_same_board_pieces_and_setup(name: str) -> Non
     drawn = {name for name, _, _ in game.board.grids[0].cells()}
     assert set(game.position_names()) & drawn == set(geo.names) - holes
     # a game's export may add kinds after ours (Shatranj of Troy's loaded Horses)
-    kinds = len(variant.types)
-    assert [p.name for p in game.pieces][:kinds] == [atom(t.name) for t in variant.types.values()]
-    assert [p.notation for p in game.pieces][:kinds] == list(variant.types)
+    declared = declared_types(variant)
+    assert [(p.name, p.notation) for p in game.pieces][: len(declared)] == declared
     types = {p.name for p in game.pieces}
     expected = {
         geo.name(sq): (("White", "Black")[p.color or 0], carrier_type(variant, p, types, sq))
         for sq, p in start.pieces()
         if p is not WALL
     }
-    placed = game.setup.by_position()
-    pieces = {at: what for at, what in placed.items() if what[0] != CLOCK}
-    assert {at: what for at, what in pieces.items() if at in geo.names} == expected
-    # beside the board, where the file keeps the hands on squares of its own: the
-    # start's pieces in hand (S-chess's Hawks and Elephants); else reserves
-    own = GAMES.get(name)
-    held = Counter(what for at, what in pieces.items() if at not in geo.names)
-    assert own is None or not own.hands or held == {
-        (("White", "Black")[color], atom(variant.types[kind].name)): count
-        for (color, kind), count in start.hands.items()
-        if count
-    }
+    placed = {at: what for at, what in game.setup.by_position().items() if what[0] != CLOCK}
+    board = set(geo.names)
+    assert {at: what for at, what in placed.items() if at in board} == expected
+    # pieces in hand (Sittuyin's, held at the start) stand beside the board's grid,
+    # or are counted off the board
+    held = [
+        (("White", "Black")[color], atom(variant.types[kind].name))
+        for color in (0, 1)
+        for kind, count in start.hand(color).items()
+        for _ in range(count)
+    ]
+    beside = [what for at, what in placed.items() if at not in board]
+    off = [(player, piece) for player, piece, count in game.setup.off for _ in range(count)]
+    assert sorted(beside + off) == sorted(held)
     royal = " ".join(atom(t.name) for t in variant.types.values() if t.royal)
     losses = [c.condition.render() for c in game.conditions if c.kind == "loss"]
     assert losses[-1:] == ([f"(checkmated {royal})"] if royal else [])
@@ -134,15 +172,18 @@ def zrf_coordinates(pos: Position, move: Move, *, king_takes_rook: bool = False)
     the kind a promotion makes (the exported file's notations are our letters).  A
     move from a hand kept beside the board's grid is a drop (``P@e4``), and a piece
     left on the square moved from follows (``e2d4,C@e2``): Shatranj of Troy's.
-    With ``king_takes_rook`` (Chess960), a move of a piece's block that also moves a
-    friend on the board is written from the piece's square to the friend's."""
+    A piece changed where it stands is written from and to its square (``c6c6f``:
+    Sittuyin's promotion in place).  With ``king_takes_rook`` (Chess960), a move
+    of a piece's block that also moves a friend on the board is written from the
+    piece's square to the friend's."""
     game = pos.variant
-    assert isinstance(game, ZrfVariant) and move.frm is not None
+    frm = source(move)
+    assert isinstance(game, ZrfVariant) and frm is not None
     geo = game.geometry
     notation = {game.kinds[p.name]: p.notation for p in game.spec.pieces}
-    moved = pos.board[move.frm]
+    moved = pos.board[frm]
     assert moved is not None
-    if move.frm >= geo.files * geo.ranks:
+    if frm >= geo.files * geo.ranks:
         return f"{notation[moved.kind]}@{geo.name(move.to)}"
     friend = moved_friend(pos, move) if king_takes_rook else None
     gate = gated(pos, move)
@@ -156,16 +197,16 @@ def zrf_coordinates(pos: Position, move: Move, *, king_takes_rook: bool = False)
         rook = friend[len(king) :]
         named = king + rook if geo.name(gate[0]) == king else rook + king
         return named + notation[gate[1]].lower()
-    text = geo.name(move.frm) + geo.name(move.to)
+    text = geo.name(frm) + geo.name(move.to)
     if gate is not None:
         sq, kind = gate
         assert isinstance(move, ZrfMove)
         # a castling gated on the Rook's square is written from there to the King's
-        named = text if sq == move.frm else geo.name(sq) + geo.name(move.emitted.origin)
+        named = text if sq == frm else geo.name(sq) + geo.name(move.emitted.origin)
         return named + notation[kind].lower()
-    left = [a.piece.kind for a in move.actions if isinstance(a, Place) and a.sq == move.frm]
+    left = [a.piece.kind for a in move.actions if isinstance(a, Place) and a.sq == frm]
     if left:
-        return f"{text},{notation[left[0]]}@{geo.name(move.frm)}"
+        return f"{text},{notation[left[0]]}@{geo.name(frm)}"
     made = becomes(pos, move)
     # a promoted piece of a type of its own is noted Q~ (crazyhouse's); the move, e7e8q
     return text + (notation[made].rstrip("~").lower() if made is not None else "")
@@ -257,6 +298,8 @@ PLAYED_ALIKE = [
     ("duggans-fantasy-chess", ("cornered-assassin",), 95171),
     ("duggans-fantasy-chess", ("cowardly-assassin",), 21515),
     ("duggans-fantasy-chess", ("cornered-assassin", "cowardly-assassin"), 21435),
+    ("sittuyin", (), 580096),
+    ("racing-kings", (), 11264),
     ("seirawan", (), 24830),  # Fairy-Stockfish's perft too: 28, 784, 24830
     ("seirawan960", (), 24830),  # from the standard array (S9-1)
 ]
@@ -267,16 +310,23 @@ OWN_COORDINATES = {"catapults-of-troy"}
 #: positions in ``make test``: perft(2) and this many positions here, perft(3) in
 #: bench/table.py (the Mercenary's threat is written out square by square; crazyhouse's
 #: drops walk the board square by square: 20 positions took 32 s, all agreeing;
-#: S-chess's first-rank pieces run a gating twin of each block per held kind, in the
-#: check test too: perft(3) about 2 s, 20 positions 14 s, Seirawan960's 16 s, all
-#: agreeing)
-SLOW = {"duggans-fantasy-chess": 2, "crazyhouse": 4, "seirawan": 4, "seirawan960": 4}
+#: sittuyin's perft(3) is 580096 drops, and its 20 positions took 15 s, all agreeing;
+#: racing kings' Kings probe for checks in every check test: perft(3) 5 s, 20
+#: positions 27 s on a loaded machine, all agreeing; S-chess's first-rank pieces
+#: run a gating twin of each block per held kind, in the check test too: perft(3)
+#: about 2 s, 20 positions 14 s, Seirawan960's 16 s, all agreeing)
+SLOW = {
+    "duggans-fantasy-chess": 2,
+    "crazyhouse": 4,
+    "sittuyin": 4,
+    "racing-kings": 4,
+    "seirawan": 4,
+    "seirawan960": 4,
+}
 #: games the writer does not yet express whole, each with a rule it leaves out (the
 #: seed games' rules are proved in their own test files too)
 NOT_YET = {
     "three-check": "the game's own endings",
-    "racing-kings": "the game's own rule over which moves are legal",
-    "sittuyin": "pieces in hand and drops",
 }
 
 
@@ -326,12 +376,6 @@ def test_random_positions_play_the_same_in_the_exported_file(
 COUNTED_DRAWS = {"fivefold_repetition"}
 
 
-def both_sides_have_bishops(pos: Position) -> bool:
-    """Whether each side has a Bishop: the one case of insufficient material the
-    exported file cannot see (converters/zrf/export_draws.py)."""
-    return all(any(p.kind == "B" for _, p in pos.pieces(c)) for c in (0, 1))
-
-
 def assert_same_end(variant: Variant, native: Position, ended: Outcome | None) -> None:
     """The exported game ends where the native one does, with its result; or the
     native end is a counted draw the file names as left out."""
@@ -339,13 +383,6 @@ def assert_same_end(variant: Variant, native: Position, ended: Outcome | None) -
     if native_end is not None and native_end.termination in COUNTED_DRAWS:
         assert FIVEFOLD in limitations(variant), native.fen()
         return
-    if native_end is not None and native_end.termination == "insufficient_material":
-        named = [item for item in limitations(variant) if "insufficient material" in item]
-        if ended is None:
-            # AC-7's rule, or both sides' Bishops on one colour: named as left out
-            assert named, native.fen()
-            assert variant.name not in FIDE_MATERIAL or both_sides_have_bishops(native)
-            return
     assert (ended is None) == (native_end is None), native.fen()
     if ended is not None and native_end is not None:
         assert ended.result == native_end.result, native.fen()
@@ -543,20 +580,34 @@ def test_en_passant_and_promotion_in_play(chess: Variant) -> None:
 
 
 def test_only_the_automatic_draws_are_left_out_of_chess(chess: Variant) -> None:
-    assert limitations(chess) == [FIVEFOLD, BISHOPS_BOTH_SIDES]
+    assert limitations(chess) == [FIVEFOLD]
     head = variant_to_zrf(chess).split("(version")[0]
     assert CHESS_DRAWS in head
 
 
-#: positions where FIDE's rule (python-chess's) finds insufficient material or not,
-#: and the same rule in Mangonel Chess (MC: a Mangonel can mate; with Kwaggas, King
-#: and Kwagga against King cannot) and in S-chess (a held piece can mate)
+#: python-chess's board for each game it knows: its ``is_insufficient_material`` is
+#: the reference for these games' draws (docs/rules: AC-7, AT-7, ZH-4 follow it)
+PYTHON_CHESS = {
+    "chess": chess_lib.Board,
+    "antichess": chess_variants.AntichessBoard,
+    "giveaway": chess_variants.GiveawayBoard,
+    "atomic": chess_variants.AtomicBoard,
+    "crazyhouse": chess_variants.CrazyhouseBoard,
+}
+
+#: positions where each game's rule finds insufficient material or not: FIDE's
+#: (Mangonel Chess's: a Mangonel can mate; with Kwaggas, King and Kwagga against
+#: King cannot), AC-7's, AT-7's and ZH-4's; d5, f1 and g2 are light, c5, e7 and g1 dark
 MATERIAL = [
     ("chess", (), "8/8/8/4k3/8/8/8/4K3 w - - 0 1"),
     ("chess", (), "8/8/8/4k3/8/8/8/4KN2 w - - 0 1"),
     ("chess", (), "8/8/8/4k3/8/8/8/4KB2 b - - 0 1"),
     ("chess", (), "8/8/8/2b1k3/8/8/8/4KB2 w - - 0 1"),
     ("chess", (), "8/8/8/3bk3/8/8/8/4KB2 w - - 0 1"),
+    ("chess", (), "8/8/8/3bk3/8/8/6B1/4KB2 w - - 0 1"),
+    ("chess", (), "8/8/8/3bk3/8/8/6B1/4KBB1 w - - 0 1"),
+    ("chess", (), "8/8/8/2b1k3/8/8/6B1/4K3 b - - 0 1"),
+    ("chess", (), "8/4b3/8/2b1k3/8/8/8/4K1B1 w - - 0 1"),
     ("chess", (), "8/8/8/4k3/8/8/8/3BKB2 w - - 0 1"),
     ("chess", (), "8/8/8/4k3/8/8/8/2B1KB2 w - - 0 1"),
     ("chess", (), "8/8/8/4k3/8/8/8/1NN1K3 w - - 0 1"),
@@ -566,13 +617,51 @@ MATERIAL = [
     ("chess", (), "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1"),
     ("chess", (), "8/5b2/8/4k3/8/8/8/4K3 w - - 0 1"),
     ("chess", (), "8/8/8/4k3/4p3/8/8/4K1B1 w - - 0 1"),
+    ("chess960", (), "8/8/8/3bk3/8/8/6B1/4KB2 w - - 0 1"),
+    ("chess960", (), "8/8/8/2b1k3/8/8/8/4KB2 w - - 0 1"),
     ("mangonel-chess", (), "10/10/10/4k5/10/10/10/4KB4 w - - 0 1"),
     ("mangonel-chess", (), "10/10/10/4k5/10/10/10/4KM4 w - - 0 1"),
     ("mangonel-chess", (), "10/10/10/4k1m3/10/10/10/4KB4 w - - 0 1"),
     ("mangonel-chess", (), "10/10/10/4k5/10/10/10/4KN4 w - - 0 1"),
+    ("mangonel-chess", (), "10/10/10/3bk5/10/10/10/4KB4 w - - 0 1"),
+    ("mangonel-chess", (), "10/10/10/2b1k5/10/10/10/4KB4 w - - 0 1"),
+    # a Rook holding a castling right is a type of the file's own (Rook-K: MC-4)
+    ("mangonel-chess", (), "10/10/10/4k5/10/10/10/4K4R w K - 0 1"),
+    ("mangonel-chess", (), "r9/10/10/4k5/10/10/10/4K5 w q - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k5/10/10/10/4KW4 w - - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k1b3/10/10/10/4KW4 w - - 0 1"),
     ("mangonel-chess", ("kwaggas",), "10/10/10/4k5/10/10/10/3BK5 w - - 0 1"),
+    ("mangonel-chess", ("kwaggas",), "10/10/10/3bk5/10/10/10/4KB4 w - - 0 1"),
+    ("antichess", (), "8/8/8/2b5/8/8/8/5B2 w - - 0 1"),
+    ("antichess", (), "8/8/8/3b4/8/8/8/5B2 w - - 0 1"),
+    ("antichess", (), "8/8/8/2b5/8/8/6B1/5B2 b - - 0 1"),
+    ("antichess", (), "8/8/8/2b5/8/8/8/5BB1 w - - 0 1"),
+    ("antichess", (), "8/4b3/8/2b5/8/8/8/5B2 w - - 0 1"),
+    ("antichess", (), "8/8/8/2b5/8/8/8/4KB2 w - - 0 1"),
+    ("antichess", (), "8/8/8/3n4/8/8/8/5N2 w - - 0 1"),
+    ("antichess", (), "8/8/8/3n4/8/8/8/5N2 b - - 0 1"),
+    ("giveaway", (), "8/8/8/3b4/8/8/8/6B1 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/8/4K3 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/8/4KB2 b - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/8/1NN1K3 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/8/1NNNK3 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k1n1/8/8/8/4KN2 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/8/1N2KB2 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/6B1/4KB2 w - - 0 1"),
+    ("atomic", (), "8/8/8/4k3/8/8/8/4KQ2 w - - 0 1"),
+    ("atomic", (), "8/8/8/2b1k3/8/8/8/4KB2 w - - 0 1"),
+    ("atomic", (), "8/4b3/8/2b1k3/8/8/6B1/4KB2 w - - 0 1"),
+    ("atomic", (), "8/8/8/3bk3/8/8/8/4KB2 w - - 0 1"),
+    ("atomic", (), "8/8/8/2b1k3/8/8/8/4KBB1 w - - 0 1"),
+    ("atomic", (), "8/8/8/2b1k3/8/8/8/3RKB2 w - - 0 1"),
+    ("crazyhouse", (), "8/8/8/4k3/8/8/8/4K3[] w - - 0 1"),
+    ("crazyhouse", (), "8/8/8/4k3/8/8/8/4K3[b] w - - 0 1"),
+    ("crazyhouse", (), "8/8/8/4k3/8/8/8/4KN2[] w - - 0 1"),
+    ("crazyhouse", (), "8/8/8/4k3/8/8/8/4KN2[b] w - - 0 1"),
+    ("crazyhouse", (), "8/8/8/4k3/8/8/8/4KN~2[] w - - 0 1"),
+    ("crazyhouse", (), "8/8/8/4k3/8/8/8/4K3[P] w - - 0 1"),
+    ("crazyhouse", (), "8/8/8/3bk3/8/8/8/4KB2[] w - - 0 1"),
     # S-chess: a Hawk or an Elephant can mate, on the board or in hand
     ("seirawan", (), "8/8/8/4k3/8/8/8/4KB2[] w - - 0 1"),
     ("seirawan", (), "8/8/8/4k3/8/8/8/4KB2[h] w - - 0 1"),
@@ -581,24 +670,76 @@ MATERIAL = [
 ]
 
 
+def python_chess_board(name: str, fen: str) -> chess_lib.Board | None:
+    """python-chess's board of ``fen`` in the game ``name`` (None: a game it lacks)."""
+    board = PYTHON_CHESS.get(name)
+    if name == "chess960":
+        return chess_lib.Board(fen, chess960=True)
+    return board(fen) if board is not None else None
+
+
 @pytest.mark.parametrize(("name", "options", "fen"), MATERIAL)
 def test_insufficient_material_draws_as_native(
     name: str, options: tuple[str, ...], fen: str
 ) -> None:
-    """The file's draw by insufficient material holds where the native rule does,
-    but where both sides have Bishops (named as left out), and nowhere else."""
+    """The file's draw by insufficient material holds where the native rule does, and
+    nowhere else; the native rule is python-chess's where it has the game."""
     variant = get_variant(name, options)
     native = variant.position(fen)
     native_end = variant.outcome(native)
+    drawn = native_end is not None and native_end.termination == "insufficient_material"
+    board = python_chess_board(name, fen)
+    if board is not None:
+        assert board.is_insufficient_material() is drawn, fen
     pos = played_start(exported(variant, native))
     ended = pos.variant.outcome(pos)
-    if native_end is not None and both_sides_have_bishops(native):
-        assert ended is None and BISHOPS_BOTH_SIDES in limitations(variant)
-        return
     assert (ended is None) == (native_end is None), fen
     if native_end is not None and ended is not None:
         assert native_end.termination == "insufficient_material"
         assert ended.result == native_end.result == "1/2-1/2"
+
+
+def ends_of_every_move(variant: Variant, native: Position) -> set[str]:
+    """Each legal move of ``native``, made in the native game and in the exported file
+    (its text read there): either both games go on or both end with one result.
+    Returns the native terminations met ("none" where the game goes on)."""
+    game = exported(variant, native)
+    zpos = played_start(game)
+    ends = set()
+    for move in native.legal_moves():
+        text = variant.move_text(native, move)
+        native.push(move)
+        zpos.push(game.parse_move(zpos, text))
+        native_end, ended = variant.outcome(native), game.outcome(zpos)
+        assert (ended is None) == (native_end is None), (native.fen(), text)
+        if native_end is not None and ended is not None:
+            assert ended.result == native_end.result, (native.fen(), text)
+        ends.add(native_end.termination if native_end is not None else "none")
+        native.pop()
+        zpos.pop()
+    return ends
+
+
+#: positions where a promotion to a Bishop, onto a light or a dark square, by a move
+#: or a capture, draws or does not: the Bishop made is the type of its square
+PROMOTING = [
+    ("chess", "8/6P1/8/3bk3/8/8/8/K7 w - - 0 1"),
+    ("chess", "6n1/7P/8/3bk3/8/8/8/K7 w - - 0 1"),
+    ("chess960", "8/6P1/8/3bk3/8/8/8/K7 w - - 0 1"),
+    ("mangonel-chess", "10/6P3/10/3bk5/10/10/10/K9 w - - 0 1"),
+    ("antichess", "8/6P1/8/2b5/8/8/8/8 w - - 0 1"),
+    ("antichess", "6n1/7P/8/2b5/8/8/8/8 w - - 0 1"),
+    ("atomic", "8/6P1/8/2b1k3/8/8/8/K7 w - - 0 1"),
+]
+
+
+@pytest.mark.parametrize(("name", "fen"), PROMOTING)
+def test_a_promotion_to_a_bishop_draws_as_native(name: str, fen: str) -> None:
+    """Every move from the position ends the game in the file as it does natively,
+    and some promotion draws by insufficient material while another does not."""
+    variant = get_variant(name)
+    ends = ends_of_every_move(variant, variant.position(fen))
+    assert {"insufficient_material", "none"} <= ends, ends
 
 
 #: (game, options, a position or None for 3 of random play): each is set one ply
@@ -618,6 +759,13 @@ SEVENTY_FIVE = [
     ("seirawan960", (), None),
     ("antichess", (), None),
     ("giveaway", (), None),
+    # the King that reaches the last rank on that ply wins (RK-3 before the clock)
+    ("racing-kings", (), "8/k7/8/8/8/8/8/6K1 b - - 0 1"),
+    ("racing-kings", (), "8/k2N2K1/8/8/8/8/8/7B w - - 0 1"),  # Kg8: Black cannot follow
+    # an explosion is a capture: it clears the clock, so the game goes on after
+    # d1xd5 blows up both (a2's Pawn keeps material enough, AT-7)
+    ("atomic", (), "4k3/8/8/3p4/8/8/P7/3RK3 w - - 0 1"),
+    ("atomic", (), None),
 ]
 
 
@@ -631,28 +779,13 @@ def test_the_75_move_rule_ends_the_game_as_native(
     that ply (the draw comes after the game's own ends, as natively)."""
     variant = get_variant(name, options)
     starts = [variant.position(fen)] if fen else random_positions(variant, 3, seed=75)
-    ends = set()
+    ends: set[str] = set()
     for start in starts:
         fields = start.fen().split()
         fields[4] = "149"
         native = variant.position(" ".join(fields))
-        if variant.outcome(native) is not None:
-            continue
-        game = exported(variant, native)
-        zpos = played_start(game)
-        for move in native.legal_moves():
-            text = variant.move_text(native, move)
-            native.push(move)
-            zpos.push(game.parse_move(zpos, text))
-            native_end, ended = variant.outcome(native), game.outcome(zpos)
-            assert (ended is None) == (native_end is None), (native.fen(), text)
-            if native_end is not None and ended is not None:
-                assert ended.result == native_end.result, (native.fen(), text)
-                ends.add(native_end.termination)
-            else:
-                ends.add("none")
-            native.pop()
-            zpos.pop()
+        if variant.outcome(native) is None:
+            ends |= ends_of_every_move(variant, native)
     assert "seventyfive_moves" in ends and len(ends) > 1, ends
 
 

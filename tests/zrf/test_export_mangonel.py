@@ -11,9 +11,10 @@ import random
 import pytest
 
 from tests.zrf.test_export import exported, zrf_coordinates
-from trebuchet.converters.zrf.export_draws import BISHOPS_BOTH_SIDES, FIVEFOLD
+from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.writer import limitations
 from trebuchet.variants.perft import perft
+from trebuchet.variants.position import Position
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.variant import Variant
 
@@ -111,10 +112,10 @@ def test_random_lines_play_alike(mangonel: Variant, fen: str) -> None:
 
 
 def test_waiting_rights_are_written_not_left_out(mangonel: Variant) -> None:
-    """Only the draws no file can count remain unsaid (fivefold repetition, Bishops of
-    both sides on one colour), also for rights whose Rooks are away."""
+    """Only the draw no file can count remains unsaid (fivefold repetition), also for
+    rights whose Rooks are away."""
     pos = mangonel.position(ROOKS_AND_SLINGS[1])
-    assert limitations(mangonel, pos) == [FIVEFOLD, BISHOPS_BOTH_SIDES]
+    assert limitations(mangonel, pos) == [FIVEFOLD]
 
 
 def test_a_sling_bringing_an_enemy_mangonel_into_line_with_the_king_is_illegal(
@@ -126,3 +127,30 @@ def test_a_sling_bringing_an_enemy_mangonel_into_line_with_the_king_is_illegal(
     pos = mangonel.position("R1m2k4/1m8/5mr2m/9R/M9/10/7K1M/2M4Mr1 b - - 23 14")
     assert "f6e7" not in {mangonel.move_text(pos, m) for m in pos.legal_moves()}
     assert play_alike(mangonel, pos.fen(), []) == []
+
+
+def test_a_bishop_slung_onto_the_other_colour_lands_as_that_colour(mangonel: Variant) -> None:
+    """The Mangonel d3-d4 slings the Bishop from d2 (dark) along the file onto the
+    Knight on d7 (light): in the file it lands as the light squares' type, so once
+    Black's King takes the Mangonel, the two Bishops on light squares are the draw
+    by insufficient material, as natively (FIDE's rule)."""
+    fen = "10/3n3b2/10/4k5/10/3M6/3B6/9K w - - 0 1"
+    native = mangonel.position(fen)
+    game = exported(mangonel, native)
+    pos = game.start_position()
+    for text in ("d3d4", "e5d4"):
+        assert variant_move_texts(mangonel, native) == sorted(
+            zrf_coordinates(pos, m) for m in pos.legal_moves()
+        )
+        native.push(mangonel.parse_move(native, text))
+        pos.push(game.parse_move(pos, text))
+    d7 = pos.board[game.geometry.index_of("d7")]
+    assert d7 is not None and game.types[d7.kind].name == "Light-Bishop"
+    native_end, ended = mangonel.outcome(native), game.outcome(pos)
+    assert native_end is not None and native_end.termination == "insufficient_material"
+    assert ended is not None and ended.result == native_end.result == "1/2-1/2"
+
+
+def variant_move_texts(variant: Variant, pos: Position) -> list[str]:
+    """The native legal moves of ``pos`` in trebuchet's coordinates, sorted."""
+    return sorted(variant.move_text(pos, m) for m in pos.legal_moves())

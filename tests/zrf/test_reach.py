@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHESS_ZRF, shared
+from tests.helpers import CHESS_ZRF, shared, slow_tier
 from tests.zrf.test_scan_memo import CORPUS, GAMES, _fresh, _trace
 from trebuchet.variants.pieces import WALL
 from trebuchet.variants.position import Position
@@ -33,6 +33,10 @@ MORE = [
     CORPUS / "DobutsuShogi" / "Dobutsu.zrf",
     CORPUS / "ResurrectionChess" / "ResurrectionChess.zrf",
 ]
+#: the games each check here takes tens of seconds on (a 3-D board, a 9x9 one with
+#: backs): left to the slow tier
+SLOW_GAMES = {CORPUS / "YoninShogi" / "YoninShogi.zrf", CORPUS / "CubicChess" / "CubicChess.zrf"}
+TIERED = slow_tier(GAMES + MORE, SLOW_GAMES)
 
 
 def _hit_squares(game: ZrfVariant, pos: Position, sq: int) -> set[int]:
@@ -62,7 +66,7 @@ def _positions(path: Path, seeds: int, plies: int) -> Iterator[tuple[ZrfVariant,
             pos.push(chooser.choice(moves))
 
 
-@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", TIERED, ids=lambda p: p.stem)
 def test_every_move_falls_inside_its_reach(path: Path) -> None:
     for game, pos in _positions(path, 1, 30):
         for sq, piece in enumerate(pos.board):
@@ -73,7 +77,7 @@ def test_every_move_falls_inside_its_reach(path: Path) -> None:
                 assert _hit_squares(game, pos, sq) <= where, (pos.fen(), sq)
 
 
-@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", TIERED, ids=lambda p: p.stem)
 def test_the_filter_changes_no_legal_move(path: Path) -> None:
     filtered = _fresh(shared(path))
     unfiltered = _fresh(path)
@@ -83,7 +87,7 @@ def test_the_filter_changes_no_legal_move(path: Path) -> None:
         assert _trace(filtered, seed, 40) == _trace(unfiltered, seed, 40)
 
 
-@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", TIERED, ids=lambda p: p.stem)
 def test_the_royal_squares_kept_are_the_royal_pieces_squares(path: Path) -> None:
     """The check test takes its targets from ``Position.royals``, which moves keep."""
     for game, pos in _positions(path, 1, 80):
@@ -92,7 +96,7 @@ def test_the_royal_squares_kept_are_the_royal_pieces_squares(path: Path) -> None
             assert sorted(pos.royals[player]) == on_board, pos.fen()
 
 
-@pytest.mark.parametrize("path", GAMES + MORE, ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", TIERED, ids=lambda p: p.stem)
 def test_the_check_tests_of_one_position_are_the_general_rule(path: Path) -> None:
     """``filter_legal`` finds the enemy pieces that could hit once per position and
     makes only the moves that need it; each move pushed and tested keeps the same."""

@@ -16,9 +16,11 @@ from pathlib import Path
 import pytest
 
 from tests.helpers import CHESS_ZRF, DATA, shared
-from trebuchet.converters.zrf.model import read_zrf
-from trebuchet.converters.zrf.to_variant import variant_class
+from trebuchet.converters.zrf.model import parse_zrf, read_zrf
+from trebuchet.converters.zrf.to_variant import variant_class, variant_from_zrf
+from trebuchet.converters.zrf.writer import variant_to_zrf
 from trebuchet.variants.pieces import Piece
+from trebuchet.variants.registry import get_variant
 from trebuchet.variants.zrf import game as zrf_game
 from trebuchet.variants.zrf.game import ZrfVariant
 
@@ -108,3 +110,26 @@ def test_the_memo_forgets_everything_past_its_weight() -> None:
     memo.keep(("second",), None, [2], board, False, 1)  # one more than the memo holds
     assert memo.recall(("first",), last, board) is None
     assert memo.recall(("second",), last, board) is False
+
+
+def test_a_wide_run_that_hit_is_not_kept_but_its_key_is_logged_again() -> None:
+    """A check test that found its capture at the end of a long walk (an exported
+    Racing Kings King walking the board to the enemy King) says nothing of the runs
+    that find none: they are still logged and kept."""
+    memo: zrf_game._ScanMemo[bool] = zrf_game._ScanMemo()
+    board: list[Piece | None] = [None] * 100
+    last = zrf_game.ZrfState(0)
+    memo.keep(("walk",), None, list(range(60)), board, True, surveys=False)
+    assert memo.recall(("walk",), last, board) is None
+    assert memo.logs(("walk",))
+    memo.keep(("walk",), None, [1, 2], board, False)
+    assert memo.recall(("walk",), last, board) is False
+
+
+def test_the_memo_changes_no_legal_move_of_exported_racing_kings() -> None:
+    """The exported Racing Kings file, whose Kings walk the board where they find a
+    check, plays the same games with the check test's memo and without."""
+    text = variant_to_zrf(get_variant("racing-kings"))
+    remembering, forgetting = (variant_from_zrf(parse_zrf(text, "rk.zrf")) for _ in range(2))
+    forgetting._scan_memo = _Forgetful()
+    assert _trace(remembering, 1, 20) == _trace(forgetting, 1, 20)

@@ -13,10 +13,13 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
 * ``b1a1`` where b1 and a1 hold pieces of one side: the move made by the piece
   on b1 that also moves the one on a1 or changes it in place, as trebuchet
   writes a Chess960 castling (king takes rook), whether King or Rook moves;
-* ``e7e8q``: the same, after which the piece is of the kind whose notation (the
+* ``c6c6f``: the piece on c6 changed where it stands into the kind ``f`` names
+  (a block that adds its own square: Sittuyin's promotion in place);
+* ``e7e8q``: the same, after which the piece is of a kind whose notation (the
   file's ``(notation …)``), letter or name is ``q``, in any case, or whose
   notation is ``q~`` (a promoted piece kept as a type of its own, as trebuchet's
-  export of crazyhouse keeps its ``Q~``);
+  export of crazyhouse keeps its ``Q~``; ``b`` means either of the exported
+  Bishop's two types, ``Light-Bishop`` and ``Dark-Bishop``);
 * ``X@e4`` (or ``X*e4``): the drop of a piece of kind X onto e4, from the
   reserve, or from a hand kept on positions beside the board's grid (a piece of
   kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
@@ -45,6 +48,7 @@ from typing import TYPE_CHECKING
 
 from trebuchet.variants.move import Action, Move, Place, Remove
 from trebuchet.variants.position import Position
+from trebuchet.variants.zrf.program import ChangeType
 
 if TYPE_CHECKING:
     from trebuchet.variants.zrf.game import ZrfVariant
@@ -78,10 +82,9 @@ def coordinate_moves(
     found: list[Move] = []
     for frm, to, letter in _readings(game, word):
         start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
-        moving = [m for m in legal if m.frm == start and m.to == end]
+        moving = [m for m in legal if source(m) == start and m.to == end]
         if letter:
-            named = (game.kind_named(letter), game.kind_named(f"{letter}~"))
-            kinds = {kind for kind in named if kind is not None}
+            kinds = game.kinds_meant(letter) | game.kinds_meant(f"{letter}~")
             promoted = [m for m in moving if becomes(pos, m) in kinds]
             found.extend(promoted or _gating(legal, start, end, kinds))
         elif moving:
@@ -95,7 +98,7 @@ def coordinate_moves(
 
 
 def _gating(
-    legal: Sequence[Move], at: int | None, other: int | None, kinds: set[str]
+    legal: Sequence[Move], at: int | None, other: int | None, kinds: frozenset[str]
 ) -> list[Move]:
     """The moves that put a piece of one of ``kinds`` on ``at`` and go from ``at``
     to ``other`` (of those, a move of one part before a castling that lands the
@@ -121,7 +124,7 @@ def _fills_left_square(move: Move) -> bool:
     return any(type(a) is Place and a.sq in left for a in move.actions)
 
 
-def _puts(action: Action, sq: int | None, kinds: set[str]) -> bool:
+def _puts(action: Action, sq: int | None, kinds: frozenset[str]) -> bool:
     """Whether ``action`` puts a piece of one of ``kinds`` on ``sq``."""
     return type(action) is Place and action.sq == sq and action.piece.kind in kinds
 
@@ -153,6 +156,20 @@ def _leaving(
             and any(type(a) is Place and a.sq == at and a.piece.kind == kind for a in m.actions)
         )
     return found
+
+
+def source(move: Move) -> int | None:
+    """Where the piece a move is written by starts: the move's from-square, or for a
+    piece changed where it stands (a Zillions move with no part, only the change
+    of type on its block's own square: Sittuyin's promotion in place, ``c6c6f``)
+    that square; None for a drop and any other move without a from-square."""
+    if move.frm is not None:
+        return move.frm
+    emitted = getattr(move, "emitted", None)
+    if emitted is None or emitted.parts or move.drop is not None:
+        return None
+    changed = [e.sq for e in emitted.effects if type(e) is ChangeType]
+    return emitted.origin if changed == [emitted.origin] == [move.to] else None
 
 
 def _parts(move: Move) -> tuple[tuple[int | None, int], ...]:
@@ -268,12 +285,13 @@ def becomes(pos: Position, move: Move) -> str | None:
     """The kind the moving piece has after ``move`` where it differs from its kind
     before (a promotion, or a promotion whose piece does not survive the move:
     :func:`lost_promotion`), else None."""
-    if move.frm is None:
+    frm = source(move)
+    if frm is None:
         return None
     lost = lost_promotion(move)
     if lost is not None:
         return lost
-    before = pos.board[move.frm]
+    before = pos.board[frm]
     pos.push(move)
     try:
         after = pos.board[move.to]
@@ -284,4 +302,4 @@ def becomes(pos: Position, move: Move) -> str | None:
     return after.kind
 
 
-__all__ = ["becomes", "coordinate_moves", "lost_promotion", "split_squares"]
+__all__ = ["becomes", "coordinate_moves", "lost_promotion", "source", "split_squares"]

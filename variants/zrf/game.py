@@ -386,10 +386,16 @@ class ZrfVariant(GameBase, Engine):
         #: a piece's notation, letter and name, in lower case -> its kind (the first
         #: piece to claim a name keeps it)
         self._kinds_by_name: dict[str, str] = {}
+        #: a notation in lower case -> every kind that has it (an exported file's
+        #: Bishop is two types by the colour of its square, both noted B)
+        self._kinds_by_notation: dict[str, set[str]] = {}
         for piece in spec.pieces:
             for name in (piece.notation, self.kinds[piece.name], piece.name):
                 if name:
                     self._kinds_by_name.setdefault(name.lower(), self.kinds[piece.name])
+            if piece.notation:
+                noted = self._kinds_by_notation.setdefault(piece.notation.lower(), set())
+                noted.add(self.kinds[piece.name])
         self._compile()
         self.notation = self.make_notation()
 
@@ -1171,7 +1177,8 @@ class ZrfVariant(GameBase, Engine):
             if known is None:
                 read = self._run_logged(run, move_type, sq, piece, memo.logs(key))
                 if read is not None:
-                    memo.keep(key, last if run.read_last else None, read, board, run.hit)
+                    last_read = last if run.read_last else None
+                    memo.keep(key, last_read, read, board, run.hit, surveys=not run.hit)
                 known = run.hit
             if known:
                 return True
@@ -1505,6 +1512,13 @@ class ZrfVariant(GameBase, Engine):
         """The kind a coordinate text's letter or name means (any case): a piece's
         ``notation`` in the file, its letter, or its name."""
         return self._kinds_by_name.get(name.lower())
+
+    def kinds_meant(self, name: str) -> frozenset[str]:
+        """Every kind a promotion's letter may mean: :meth:`kind_named`'s, and every
+        other piece with that notation (any case)."""
+        named = self.kind_named(name)
+        noted = self._kinds_by_notation.get(name.lower(), set())
+        return frozenset(noted | ({named} if named is not None else set()))
 
     # -- positions as text --------------------------------------------------------------------
     def write_fen(self, pos: Position, en_passant: EnPassant = "standard") -> str:
@@ -1865,10 +1879,15 @@ class _ScanMemo(Generic[Answer]):
         board: list[Piece | None],
         answer: Answer,
         weight: int = 1,
+        *,
+        surveys: bool = True,
     ) -> None:
         """Keep ``answer`` for ``key``, with the squares ``read`` and what stands there
         (``last``: the last move, for a run that read it); ``weight``: what it
-        counts towards :data:`MOST_WEIGHT`."""
+        counts towards :data:`MOST_WEIGHT`.  A run that read too much is not kept,
+        and with ``surveys`` its key is not logged again; without it (a check test
+        that found its capture at the end of a long walk: an exported Racing Kings
+        file's King walks the board only where it finds a check) later runs are."""
         # what stood on the squares read, fetched at C speed (itemgetter) when recalled;
         # pieces are interned, so == between the tuples is an identity test
         size = len(board)
@@ -1876,7 +1895,8 @@ class _ScanMemo(Generic[Answer]):
             read = list(range(size))  # a slice was read: every square, to be safe
         squares = tuple(dict.fromkeys(sq % size for sq in read))
         if len(squares) > max(self.FEW_SQUARES, size // 2):
-            self._wide.add(key)  # such runs are not logged again (:meth:`logs`)
+            if surveys:
+                self._wide.add(key)  # such runs are not logged again (:meth:`logs`)
             return
         getter: Callable[[list[Piece | None]], Any] = (
             operator.itemgetter(*squares) if squares else _nothing_read
