@@ -116,6 +116,8 @@ ROWS: list[tuple[str, str, str, tuple[str, float] | None, tuple[str, float] | No
      None, None),
     ("zrf_export_racing", "exported Racing Kings perft(3), x slower than native",
      "{:.0f}x", None, None),
+    ("zrf_export_seirawan", "exported S-chess perft(3), x slower than native", "{:.0f}x", None,
+     None),
     ("draughts6", "English draughts perft(6) (ZRF), s", "{:.2f} s", None, None),
     ("zrf_corpus", "56 ZRF saved games replayed, 2 jobs, s", "{:.1f} s", ("<=", 120), ("<=", 120)),
 ]
@@ -282,6 +284,7 @@ def _zrf() -> dict[str, float]:
     out["zrf_export_duggan"] = _exported_ratio(zrf, "duggans-fantasy-chess")
     out["zrf_export_sittuyin"] = _exported_ratio(zrf, "sittuyin")
     out["zrf_export_racing"] = _exported_ratio(zrf, "racing-kings")
+    out["zrf_export_seirawan"] = _exported_ratio(zrf, "seirawan")
     if zrf.CORPUS.is_dir():
         nodes, took = zrf._timed_perft(str(zrf.CHECKERS), 6, "Checkers (English draughts)")
         assert nodes == 36768, nodes

@@ -52,6 +52,8 @@ CLOCKED = frozenset(
         "racing-kings",
         "atomic",
         "three-check",
+        "seirawan",
+        "seirawan960",
     }
 )
 #: the rule, where a game's file keeps no clock

@@ -40,8 +40,9 @@ from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.variant import Variant
 
 #: the games whose insufficient material follows FIDE's rule (Mangonel Chess's
-#: with its own kinds)
-FIDE_MATERIAL = frozenset({"chess", "chess960", "mangonel-chess"})
+#: with its own kinds; S-chess's Hawk and Elephant count as a Queen, in hand too:
+#: their hand squares are board positions)
+FIDE_MATERIAL = frozenset({"chess", "chess960", "mangonel-chess", "seirawan", "seirawan960"})
 #: the games whose rule asks where the Bishops stand: their Bishops are written
 #: as a type per shade
 SHADED = FIDE_MATERIAL | {"antichess", "giveaway", "atomic"}

@@ -25,12 +25,14 @@ from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
     MOVING,
     NEVER_MOVED,
+    Castling,
     PieceRules,
     direction_name,
     piece_blocks,
 )
 from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
 from trebuchet.converters.zrf.export_three_check import three_check_export
+from trebuchet.converters.zrf.export_seirawan import seirawan960_export, seirawan_export
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -132,6 +134,12 @@ class GameExport:
     #: forms every move block of a piece runs before its own (three-check's count of
     #: a check received: :mod:`.export_three_check`); empty: none
     block_start: str = ""
+    #: kind letters whose pieces carry ``never-moved?``, cleared by their moves, with
+    #: or without castling (S-chess's gates: a first-rank piece that never moved)
+    unmoved_kinds: str = ""
+    #: a castling's blocks besides the plain one, from its way and what it does last
+    #: (the clock's count): S-chess's castlings that gate a piece in
+    castling_twins: Callable[[Castling, str], list[str]] = field(default=lambda way, last: [])
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -566,6 +574,8 @@ GAMES: dict[str, GameExport] = {
     "chess960": GameExport(castling_rule=CHESS960_CASTLING),
     "crazyhouse": GameExport(**crazyhouse_export()),
     "duggans-fantasy-chess": GameExport(**duggan_export()),
+    "seirawan": GameExport(**seirawan_export()),
+    "seirawan960": GameExport(**seirawan960_export()),
     "sittuyin": GameExport(
         macros=sittuyin.MACROS,
         pieces=sittuyin.PIECES,

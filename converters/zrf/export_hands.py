@@ -56,22 +56,30 @@ def drop_macro(
 """
 
 
+def column_grid(variant: Variant, size: int, directions: str = "") -> list[str]:
+    """A grid of one column of ``size`` squares beside the board, ``x1`` at the top,
+    with ``directions`` (a line; none: nothing on the board reaches those squares)."""
+    left = (variant.geometry.files + 1) * 50
+    ranks = "/".join(str(n) for n in range(1, size + 1))
+    return [
+        "    (grid",
+        f"      (start-rectangle {left} 0 {left + 50} 50)",
+        f'      (dimensions ("{HAND_FILE}" (50 0)) ("{ranks}" (0 50)))',
+        *([directions] if directions else []),
+        "    )",
+    ]
+
+
 def hand_lines(variant: Variant, size: int) -> list[str]:
     """The hand's column of ``size`` squares (a grid of its own beside the board,
     whose only directions run along it), the walk over the board's squares, and
     the zone of the hand."""
     geo = variant.geometry
-    left = (geo.files + 1) * 50
-    ranks = "/".join(str(n) for n in range(1, size + 1))
     walk = [geo.name(sq) for rank in reversed(range(geo.ranks)) for sq in geo.squares_of_rank(rank)]
     links = " ".join(f"({a} {b})" for a, b in pairwise(walk))
     hand = " ".join(f"{HAND_FILE}{n}" for n in range(1, size + 1))
     return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        f'      (dimensions ("{HAND_FILE}" (50 0)) ("{ranks}" (0 50)))',
-        f"      (directions ({HAND_NEXT} 0 1) ({HAND_PREV} 0 -1))",
-        "    )",
+        *column_grid(variant, size, f"      (directions ({HAND_NEXT} 0 1) ({HAND_PREV} 0 -1))"),
         f"    (links {BOARD_NEXT} {links})",
         f"    (zone (name hand) (players White Black) (positions {hand}))",
     ]
@@ -106,6 +114,7 @@ __all__ = [
     "HAND_NEXT",
     "HAND_PREV",
     "TO_FIRST_EMPTY",
+    "column_grid",
     "drop_macro",
     "first_square",
     "hand_lines",

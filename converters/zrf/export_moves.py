@@ -89,6 +89,14 @@ class PieceRules:
     #: what a move does to the halfmove clock before it is added (a macro of
     #: :mod:`.export_clock`; empty: the file keeps no clock)
     clock: str = ""
+    #: forms every block starts with on the piece's square, with a trailing space
+    #: (S-chess's gating twin: the gate is open, and the held piece is put there);
+    #: empty: none
+    guard: str = ""
+    #: where nonzero, a rider is written as one it limits to this many squares, a
+    #: block per distance: effects of the ``guard`` go with a block's first move
+    #: only (the engine, as Zillions, starts them afresh after each ``add``)
+    longest_ride: int = 0
 
 
 @dataclass(frozen=True)
@@ -169,9 +177,11 @@ def piece_blocks(
     them from."""
     blocks: list[tuple[str, str]] = []
     split = typed or bool(rules.capture_ending or rules.capture_arrival)
-    for whole in expressed(ptype):
-        if whole.initial and zone_of_initial is None:
+    for found in expressed(ptype):
+        if found.initial and zone_of_initial is None:
             continue
+        limited = rules.longest_ride and found.range == 0
+        whole = replace(found, range=rules.longest_ride) if limited else found
         for comp in _split(whole) if split else [whole]:
             kind = CAPTURING if comp.capture and not comp.move else MOVING
             blocks.extend(
@@ -197,7 +207,8 @@ def _block(
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
     arrive = _ending(rules, moves=comp.move, captures=comp.capture)
-    head = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
+    initial = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
+    head = rules.guard + initial
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:
         path = " (verify empty?) ".join(steps)
@@ -303,12 +314,13 @@ def starting_with(blocks: str, start: str) -> str:
     return "".join(out)
 
 
-def castling_block(way: Castling, clock: str = "") -> str:
+def castling_block(way: Castling, before_add: str = "") -> str:
     """The King's castling: not out of check nor over an attacked square, every
     square between King and Rook empty, the Rook one with its right.  The King's
     part comes first; where it lands on the Rook's square the engine, like
-    Zillions, moves the Rook away before the King arrives.  ``clock``: what the
-    castling does to the halfmove clock (:mod:`.export_clock`; it counts one)."""
+    Zillions, moves the Rook away before the King arrives.  ``before_add``: what
+    the castling does last, standing on the Rook's landing square: the halfmove
+    clock's count (:mod:`.export_clock`; it counts one), S-chess's gate."""
     d = way.toward
     back = WEST if d == EAST else EAST
     rooks = " ".join(f"(piece? {k})" for k in way.rook_kinds)
@@ -332,7 +344,7 @@ def castling_block(way: Castling, clock: str = "") -> str:
         "from",
         *[back] * (way.distance - way.king_steps + 1),
         f"(set-attribute {NEVER_MOVED} false)",
-        *([clock] if clock else []),
+        *([before_add] if before_add else []),
         "add",
     ]
     return f"({' '.join(parts)})"

@@ -393,8 +393,9 @@ def _setup(variant: Variant, pos: Position, step: en_passant.LastStep | None) ->
         entries = [f"({name} {' '.join(sqs)})" for name, sqs in squares.items()]
         if own is not None:
             entries += own.more_setup(variant, written).get(color, [])
+        kept = own is not None and own.hands  # the game's own squares hold its hands
         for kind, count in sorted(pos.hand(color).items()):
-            if count:
+            if count and not kept:
                 entries.append(f"({atom(variant.types[kind].name)} off {count})")
         out.append(f"    ({PLAYERS[color]} {' '.join(entries)})")
     counted = clock.setup(pos.halfmove) if clock.clocked(variant) else ""
@@ -437,13 +438,18 @@ def _castling_rooks(variant: Variant, pos: Position, color: Player) -> dict[int,
 
 def _castling_blocks(variant: Variant, pos: Position) -> list[str]:
     """The King's castling blocks: the game's own rule's (Chess960's), else one per
-    way of :func:`_castlings`, each counting one on the halfmove clock where the
-    file keeps it."""
+    way of :func:`_castlings` and its game's twins (S-chess's, gating a piece in),
+    each counting one on the halfmove clock where the file keeps it."""
     own = GAMES.get(variant.name)
     if own is not None and own.castling_rule is not None:
         return own.castling_rule.blocks(variant, pos)
     counts = clock.UP if clock.clocked(variant) else ""
-    return [castling_block(way, counts) for way in _castlings(variant, pos)]
+    twins = own.castling_twins if own is not None else lambda way, last: []
+    return [
+        block
+        for way in _castlings(variant, pos)
+        for block in (castling_block(way, counts), *twins(way, counts))
+    ]
 
 
 def _castlings(variant: Variant, pos: Position) -> list[Castling]:
@@ -505,6 +511,7 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
     promotes = promo is not None and ptype.letter in promo.kinds
     choices = tuple(atom(variant.types[k].name) for k in promo.choices) if promo is not None else ()
     own = GAMES.get(variant.name)
+    unmoved = own is not None and ptype.letter in own.unmoved_kinds
     tick = clock.arrival_tick(variant, ptype.letter)
     if tick and own is not None and ptype.letter in own.clock_skip:
         tick = f"(if (not {own.clock_skip[ptype.letter]}) {tick})"
@@ -515,8 +522,11 @@ def _piece_rules(variant: Variant, ptype: PieceType, castling: bool) -> PieceRul
         ep_victims=tuple(atom(variant.types[k].name) for k in sorted(variant.ep_kinds)),
         ep_guard=own.ep_guard if own is not None else "",
         capture_ending=own.capture_ending if own is not None else "",
-        castles=castling
-        and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds),
+        castles=unmoved
+        or (
+            castling
+            and (ptype.letter in variant.castlers or ptype.letter in variant.castling_rook_kinds)
+        ),
         before_promotion=own.before_promotion if own is not None else "",
         clock=" ".join(f for f in (tick, own.every_move if own is not None else "") if f),
     )

@@ -23,7 +23,7 @@ from trebuchet.converters.zrf.writer import atom, limitations, variant_to_zrf
 from trebuchet.variants.chess_family import ChessFamily
 from trebuchet.variants.game import Outcome
 from trebuchet.variants.mangonel_chess import MangonelChess
-from trebuchet.variants.move import Move, MoveKind, Place
+from trebuchet.variants.move import Move, MoveKind, Place, Remove
 from trebuchet.variants.perft import perft
 from trebuchet.variants.pieces import WALL, Piece
 from trebuchet.variants.position import Position
@@ -41,7 +41,16 @@ KIWIPETE = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
 
 #: games whose rule of insufficient material asks where Bishops stand: the file
 #: writes a Bishop as the type of its square's colour (converters/zrf/export_draws.py)
-SHADED = {"chess", "chess960", "mangonel-chess", "antichess", "giveaway", "atomic"}
+SHADED = {
+    "chess",
+    "chess960",
+    "mangonel-chess",
+    "seirawan",
+    "seirawan960",
+    "antichess",
+    "giveaway",
+    "atomic",
+}
 
 
 def declared_types(variant: Variant) -> list[tuple[str, str]]:
@@ -177,15 +186,43 @@ def zrf_coordinates(pos: Position, move: Move, *, king_takes_rook: bool = False)
     if frm >= geo.files * geo.ranks:
         return f"{notation[moved.kind]}@{geo.name(move.to)}"
     friend = moved_friend(pos, move) if king_takes_rook else None
+    gate = gated(pos, move)
     if friend is not None:
-        return friend
+        if gate is None:
+            return friend
+        # Seirawan960: gated on the King's square, king-takes-rook then the letter;
+        # on the Rook's, the Rook's square, the King's, the letter
+        assert isinstance(move, ZrfMove)
+        king = geo.name(move.emitted.origin)
+        rook = friend[len(king) :]
+        named = king + rook if geo.name(gate[0]) == king else rook + king
+        return named + notation[gate[1]].lower()
     text = geo.name(frm) + geo.name(move.to)
+    if gate is not None:
+        sq, kind = gate
+        assert isinstance(move, ZrfMove)
+        # a castling gated on the Rook's square is written from there to the King's
+        named = text if sq == frm else geo.name(sq) + geo.name(move.emitted.origin)
+        return named + notation[kind].lower()
     left = [a.piece.kind for a in move.actions if isinstance(a, Place) and a.sq == frm]
     if left:
         return f"{text},{notation[left[0]]}@{geo.name(frm)}"
     made = becomes(pos, move)
     # a promoted piece of a type of its own is noted Q~ (crazyhouse's); the move, e7e8q
     return text + (notation[made].rstrip("~").lower() if made is not None else "")
+
+
+def gated(pos: Position, move: Move) -> tuple[int, str] | None:
+    """The square and kind of S-chess's gating: a piece put on the board of a kind
+    the move takes from a square beside the board's grid (its hand), else None."""
+    grid = pos.variant.geometry.files * pos.variant.geometry.ranks
+    from_hand = {
+        piece.kind
+        for a in move.actions
+        if isinstance(a, Remove) and a.sq >= grid and (piece := pos.board[a.sq]) is not None
+    }
+    placed = [(a.sq, a.piece.kind) for a in move.actions if isinstance(a, Place)]
+    return next(((sq, kind) for sq, kind in placed if kind in from_hand), None)
 
 
 def moved_friend(pos: Position, move: Move) -> str | None:
@@ -264,6 +301,8 @@ PLAYED_ALIKE = [
     ("sittuyin", (), 580096),
     ("racing-kings", (), 11264),
     ("three-check", (), 8902),
+    ("seirawan", (), 24830),  # Fairy-Stockfish's perft too: 28, 784, 24830
+    ("seirawan960", (), 24830),  # from the standard array (S9-1)
 ]
 #: games whose coordinates name a special move by a suffix no Zillions move carries:
 #: their moves are paired by the board they leave (test_export_catapults_of_troy.py)
@@ -274,18 +313,20 @@ OWN_COORDINATES = {"catapults-of-troy"}
 #: drops walk the board square by square: 20 positions took 32 s, all agreeing;
 #: sittuyin's perft(3) is 580096 drops, and its 20 positions took 15 s, all agreeing;
 #: racing kings' Kings probe for checks in every check test: perft(3) 5 s, 20
-#: positions 27 s on a loaded machine, all agreeing)
-SLOW = {"duggans-fantasy-chess": 2, "crazyhouse": 4, "sittuyin": 4, "racing-kings": 4}
+#: positions 27 s on a loaded machine, all agreeing; S-chess's first-rank pieces
+#: run a gating twin of each block per held kind, in the check test too: perft(3)
+#: about 2 s, 20 positions 14 s, Seirawan960's 16 s, all agreeing)
+SLOW = {
+    "duggans-fantasy-chess": 2,
+    "crazyhouse": 4,
+    "sittuyin": 4,
+    "racing-kings": 4,
+    "seirawan": 4,
+    "seirawan960": 4,
+}
 #: games the writer does not yet express whole, each with a rule it leaves out (the
 #: seed games' rules are proved in their own test files too)
 NOT_YET = {
-    # the Hawk and Elephant gated in behind a first-rank piece's first move (SC-2,
-    # SC-3): every such block needs a twin per held kind, a rider's one per
-    # distance (a gating ending cannot go on inside its while loop), and the
-    # engine does not read the gating suffix of g1f3h yet
-    "seirawan": "pieces in hand and drops",
-    # the same gating, and Chess960 castling with a gate on King's or Rook's square
-    "seirawan960": "castling by this game's own rule",
 }
 
 
@@ -621,6 +662,11 @@ MATERIAL = [
     ("crazyhouse", (), "8/8/8/4k3/8/8/8/4KN~2[] w - - 0 1"),
     ("crazyhouse", (), "8/8/8/4k3/8/8/8/4K3[P] w - - 0 1"),
     ("crazyhouse", (), "8/8/8/3bk3/8/8/8/4KB2[] w - - 0 1"),
+    # S-chess: a Hawk or an Elephant can mate, on the board or in hand
+    ("seirawan", (), "8/8/8/4k3/8/8/8/4KB2[] w - - 0 1"),
+    ("seirawan", (), "8/8/8/4k3/8/8/8/4KB2[h] w - - 0 1"),
+    ("seirawan", (), "8/8/8/4k3/8/8/8/4KH2[] w - - 0 1"),
+    ("seirawan960", (), "8/8/8/4k3/8/8/8/4KN2[E] b - - 0 1"),
 ]
 
 
@@ -709,6 +755,8 @@ SEVENTY_FIVE = [
     ("king-of-the-hill", (), "k7/8/8/8/8/2K5/8/8 w - - 0 1"),
     ("king-of-the-hill", (), None),
     ("horde", (), None),
+    ("seirawan", (), None),
+    ("seirawan960", (), None),
     ("antichess", (), None),
     ("giveaway", (), None),
     # the King that reaches the last rank on that ply wins (RK-3 before the clock)

@@ -25,7 +25,11 @@ play Chess.zrf e2e4 e7e5`` works as it does for the native games:
   kind X moving from one of them onto e4, as trebuchet's export of Shatranj of
   Troy keeps its hands);
 * ``e2d4,C@e2``: a move that ``e2d4`` names and that also leaves a piece of kind
-  C on e2 (Shatranj of Troy's Horse leaving a Camel behind).
+  C on e2 (Shatranj of Troy's Horse leaving a Camel behind);
+* ``g1f3h``, where no move from g1 to f3 makes an ``h``: the move from g1 to f3
+  that puts a piece of kind ``h`` on g1, or the move made by the piece on f3
+  that puts one on g1 (S-chess's gating as trebuchet writes it: ``e1g1h`` a
+  castling gated on the King's square, ``h1e1h`` on the Rook's).
 
 Position names are the board's own (any case), so ``x1a8`` splits wherever it
 splits into two of them.
@@ -42,7 +46,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from trebuchet.variants.move import Move, Place, Remove
+from trebuchet.variants.move import Action, Move, Place, Remove
 from trebuchet.variants.position import Position
 from trebuchet.variants.zrf.program import ChangeType
 
@@ -79,16 +83,50 @@ def coordinate_moves(
     for frm, to, letter in _readings(game, word):
         start, end = game.geometry.index_of(frm), game.geometry.index_of(to)
         moving = [m for m in legal if source(m) == start and m.to == end]
-        if not moving:
-            continue
         if letter:
             kinds = game.kinds_meant(letter) | game.kinds_meant(f"{letter}~")
-            found.extend(m for m in moving if becomes(pos, m) in kinds)
-        else:
+            promoted = [m for m in moving if becomes(pos, m) in kinds]
+            found.extend(promoted or _gating(legal, start, end, kinds))
+        elif moving:
             plain = [m for m in moving if becomes(pos, m) is None]
             single = [m for m in plain if len(_parts(m)) == 1]
-            found.extend(single or plain or moving)
+            chosen = single or plain or moving
+            # not a twin that fills a square its pieces leave (S-chess's gating)
+            bare = [m for m in chosen if not _fills_left_square(m)]
+            found.extend(bare or chosen)
     return found or _two_parts(game, legal, word) or _with_friend(game, pos, legal, word)
+
+
+def _gating(
+    legal: Sequence[Move], at: int | None, other: int | None, kinds: frozenset[str]
+) -> list[Move]:
+    """The moves that put a piece of one of ``kinds`` on ``at`` and go from ``at``
+    to ``other`` (of those, a move of one part before a castling that lands the
+    King there too): S-chess's gating as trebuchet writes it, ``g1f3h``, a
+    castling gated on the King's square ``e1g1h``; else those made by the piece on
+    ``other`` (a castling gated on the Rook's square, ``h1e1h``) or made by the
+    piece on ``at`` that move the friend on ``other`` too (Seirawan960's castling
+    written king-takes-rook, gated on the King's square: ``b1a1h``)."""
+    gating = [m for m in legal if any(_puts(a, at, kinds) for a in m.actions)]
+    direct = [m for m in gating if m.frm == at and m.to == other]
+    if direct:
+        return [m for m in direct if len(_parts(m)) == 1] or direct
+    return [
+        m
+        for m in gating
+        if _origin(m) == other or (_origin(m) == at and other in _touched(m))
+    ]
+
+
+def _fills_left_square(move: Move) -> bool:
+    """Whether ``move`` puts a piece on a square one of its parts leaves."""
+    left = {frm for frm, _ in _parts(move)}
+    return any(type(a) is Place and a.sq in left for a in move.actions)
+
+
+def _puts(action: Action, sq: int | None, kinds: frozenset[str]) -> bool:
+    """Whether ``action`` puts a piece of one of ``kinds`` on ``sq``."""
+    return type(action) is Place and action.sq == sq and action.piece.kind in kinds
 
 
 def _from_hand(game: ZrfVariant, pos: Position, sq: int, kind: str) -> bool:
@@ -170,7 +208,9 @@ def _with_friend(
         if mover is None or other is None or mover.color != other.color:
             continue
         found.extend(m for m in legal if _origin(m) == start and friend in _touched(m))
-    return found
+    # not a twin that gates a piece in (Seirawan960's castling)
+    bare = [m for m in found if not _fills_left_square(m)]
+    return bare or found
 
 
 def _touched(move: Move) -> set[int]:
