@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TypedDict
 
 from trebuchet.converters.zrf.export_clock import SEVENTY_FIVE, clocked
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
@@ -41,14 +40,13 @@ from trebuchet.converters.zrf.export_duggans_fantasy_chess import (
     render,
 )
 from trebuchet.converters.zrf.export_moves import KING_STEPS, atom, direction_name, expressed
+from trebuchet.converters.zrf.game_export import GameExport, Zones
 from trebuchet.variants.betza import LEAP
 from trebuchet.variants.geometry import Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.racing_kings import RacingKings
 from trebuchet.variants.variant import Variant
-
-Zones = dict[Player, frozenset[int]]
 
 #: the marker of Black's last move (RK-4) and the square beside the board it stands on
 CHANCE, CHANCE_SQUARE = "Last-Chance", "y1"
@@ -313,28 +311,11 @@ def left_out(variant: Variant, pos: Position) -> list[str]:
     return [*lost, CHECKED_SETUP] if variant.in_check(pos) else lost
 
 
-class ExportParts(TypedDict):
-    """The fields of :class:`.export_games.GameExport` this game fills (that class
-    lists the games, and so imports this module: it cannot be imported here)."""
-
-    macros: str
-    pieces: dict[str, Callable[[Variant, str], list[str]]]
-    zones: Callable[[Variant], dict[str, Zones]]
-    left_out: Callable[[Variant, Position], list[str]]
-    goals: tuple[str, ...]
-    board_lines: Callable[[Variant, Position], list[str]]
-    more_setup: Callable[[Variant, Position], dict[Player, list[str]]]
-    extra_pieces: Callable[[Variant, Position], list[str]]
-    legality_written: bool
-    every_move: str
-    clock_skip: dict[str, str]
-
-
-def racing_kings_export() -> ExportParts:
+def racing_kings_export() -> GameExport:
     """The parts of the game's :class:`.export_games.GameExport` (one board, one set
     of pieces: the macros and goals are written once, for the game's own)."""
     variant = RacingKings()
-    return ExportParts(
+    return GameExport(
         macros=macros(variant),
         pieces={"K": king_blocks},
         zones=zones,

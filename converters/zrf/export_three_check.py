@@ -30,11 +30,9 @@ refused.  A side that has received all three while not on move in check
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypedDict
-
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_moves import atom
+from trebuchet.converters.zrf.game_export import GameExport
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
@@ -164,22 +162,10 @@ def left_out(variant: Variant, pos: Position) -> list[str]:
     return [FIVEFOLD]
 
 
-class ExportParts(TypedDict):
-    """The :class:`.export_games.GameExport` fields three-check sets."""
-
-    macros: str
-    goals: tuple[str, ...]
-    block_start: str
-    board_lines: Callable[[Variant, Position], list[str]]
-    more_setup: Callable[[Variant, Position], dict[Player, list[str]]]
-    extra_pieces: Callable[[Variant, Position], list[str]]
-    left_out: Callable[[Variant, Position], list[str]]
-
-
-def three_check_export(variant: Variant) -> ExportParts:
+def three_check_export(variant: Variant) -> GameExport:
     """The parts of ``variant``'s file (the board's size and the kinds' names are
     its own)."""
-    return ExportParts(
+    return GameExport(
         macros=macros(variant),
         goals=goals(variant),
         block_start=COUNT,
