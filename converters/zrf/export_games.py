@@ -13,6 +13,7 @@ from trebuchet.converters.zrf import export_atomic as atomic
 from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf import export_sittuyin as sittuyin
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
 from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
@@ -40,8 +41,6 @@ from trebuchet.variants.variant import Variant
 
 #: the players' names, White first (our colours' order)
 PLAYERS = ("White", "Black")
-#: the side of a board square in pixels
-CELL = 50
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -242,13 +241,7 @@ def _waiting_setup(variant: Variant, pos: Position) -> dict[Player, list[str]]:
 
 def _waiting_grid(variant: Variant, pos: Position) -> list[str]:
     """The four squares of the waiting rights, a column beside the board."""
-    left = (variant.geometry.files + 1) * CELL
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + CELL} {CELL})",
-        f'      (dimensions ("x" ({CELL} 0)) ("1/2/3/4" (0 {CELL})))',
-        "    )",
-    ]
+    return column_beside(variant, "x", ["1", "2", "3", "4"])
 
 
 def _mangonel_rooks(variant: Variant, pos: Position) -> list[str]:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.converters.zrf.export_clock import SEVENTY_FIVE, clocked
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import (
@@ -254,14 +255,7 @@ def goals(variant: Variant) -> tuple[str, ...]:
 def board_lines(variant: Variant, pos: Position) -> list[str]:
     """The marker's square, a grid of one square beside the board, and the links
     the reply walks the board by."""
-    left = (variant.geometry.files + 1) * 50
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        '      (dimensions ("y" (50 0)) ("1/2/3" (0 50)))',
-        "    )",
-        *board_walk(variant),
-    ]
+    return [*column_beside(variant, "y", ["1", "2", "3"]), *board_walk(variant)]
 
 
 def more_setup(variant: Variant, pos: Position) -> dict[Player, list[str]]:

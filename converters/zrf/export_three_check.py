@@ -30,6 +30,7 @@ refused.  A side that has received all three while not on move in check
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_moves import atom
 from trebuchet.converters.zrf.game_export import GameExport
@@ -96,13 +97,8 @@ def macros(variant: Variant) -> str:
 
 def board_lines(variant: Variant, pos: Position) -> list[str]:
     """The counters' column, next to the board, and the zone of each side's squares."""
-    left = (variant.geometry.files + 1) * 50
-    ranks = "/".join(str(n) for n in range(1, 2 * LIMIT + 1))
     return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        f'      (dimensions ("{FILE}" (50 0)) ("{ranks}" (0 50)))',
-        "    )",
+        *column_beside(variant, FILE, [str(n) for n in range(1, 2 * LIMIT + 1)]),
         *(
             f"    (zone (name {ZONE}) (players {player}) (positions {' '.join(TALLY[color])}))"
             for color, player in ((WHITE, "White"), (BLACK, "Black"))
