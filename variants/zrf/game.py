@@ -108,7 +108,16 @@ class ZrfMove(Move):
     unmaking the turn is the core's as for any move.
     """
 
-    __slots__ = ("aliases", "captured", "chained", "emitted", "removed", "steps", "text")
+    __slots__ = (
+        "_identity",
+        "aliases",
+        "captured",
+        "chained",
+        "emitted",
+        "removed",
+        "steps",
+        "text",
+    )
 
     def __init__(
         self,
@@ -140,6 +149,7 @@ class ZrfMove(Move):
         self.aliases: tuple[str, ...] = ()
         #: made as one step of a turn still being built: the same player goes on
         self.chained = False
+        self._identity: tuple[object, ...] | None = None
 
     def __repr__(self) -> str:
         return f"ZrfMove({self.text!r})"
@@ -166,6 +176,19 @@ class ZrfMove(Move):
                 sent[a.frm] = a.to  # (not a step of a piece already moving)
             landed.add(a.to)
         return False
+
+    @property
+    def identity(self) -> tuple[object, ...]:
+        """What makes the move one of its own among a position's moves
+        (:meth:`ZrfVariant._distinct`): its actions, how the turn goes on, its
+        move type and a promotion whose piece is gone by the move's end.  Made
+        once per move: the move memo hands the same moves to many positions."""
+        found = self._identity
+        if found is None:
+            emitted = self.emitted
+            promoted = lost_promotion(self)
+            found = self._identity = (self.actions, emitted.partial, emitted.move_type, promoted)
+        return found
 
     @property
     def turn_steps(self) -> tuple[ZrfMove, ...]:
@@ -331,7 +354,7 @@ class ZrfVariant(GameBase, Engine):
         #: each piece's moves, kept as the check test's answers are
         self._move_memo: _ScanMemo[tuple[ZrfMove, ...]] = _ScanMemo()
         #: (owner, move type) -> per square, piece -> where its moves reach (``_reach``)
-        self._reaches: dict[tuple[int, str | None], list[dict[Piece, Any]]] = {}
+        self._reaches: dict[tuple[int, str | None], list[_Reaches]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
         self.kind_order = "".join(self.kinds.values())
         self._world = World(
@@ -612,7 +635,8 @@ class ZrfVariant(GameBase, Engine):
         steps = self._first_steps(pos, player, owner, move_type)
         if ranked:
             steps = list(self._by_priority(steps))
-        if all(step.emitted.partial is None for step in steps):
+        # only add-partial makes a partial step, and it marks the game partial_turns
+        if not self.partial_turns or all(step.emitted.partial is None for step in steps):
             return self._most_captures(list(steps)) if ranked else list(steps)
         turns: list[Move] = [step for step in steps if step.emitted.partial is None]
         search = _TurnSearch(self, pos, player, owner)
@@ -833,8 +857,7 @@ class ZrfVariant(GameBase, Engine):
         whose piece is gone by the move's end (:func:`.coordinates.lost_promotion`)."""
         kept: dict[tuple[object, ...], ZrfMove] = {}
         for move in moves:
-            emitted = move.emitted
-            key = (move.actions, emitted.partial, emitted.move_type, lost_promotion(move))
+            key = move.identity
             same = kept.get(key)
             if same is None:
                 kept[key] = move
@@ -1122,31 +1145,26 @@ class ZrfVariant(GameBase, Engine):
         """
         if self.partial_turns:
             return self._scan_turns(pos, turn, targets, skip)
-        board = pos.board
-        squares = range(len(board))
-        hitters = self.hitters(board, turn.pieces_of, turn.move_type, targets, squares, skip)
+        hitters = self.hitters(enumerate(pos.board), turn.pieces_of, turn.move_type, targets, skip)
         return self.hit_by(pos, turn, targets, hitters)
 
     def hitters(
         self,
-        board: list[Piece | None] | dict[int, Piece | None],
+        pieces: Iterable[tuple[int, Piece | None]],
         owner: int,
         move_type: str | None,
         targets: frozenset[int],
-        squares: Iterable[int],
         skip: int = -1,
     ) -> list[int]:
-        """Those of ``squares`` (but ``skip``) that hold a piece of ``owner``'s whose
-        moves could reach a target on some board (:meth:`_reach`)."""
+        """The squares of ``pieces`` (square, what stands there: ``enumerate`` of a
+        board, or the squares a move writes), but ``skip``, that hold a piece of
+        ``owner``'s whose moves could reach a target on some board (:meth:`_reach`)."""
         reaches = self._reaches_of(owner, move_type)
         out: list[int] = []
-        for sq in squares:
-            piece = board[sq]
+        for sq, piece in pieces:
             if piece is None or piece.color != owner or sq == skip:
                 continue
-            where = reaches[sq].get(piece, _UNSEEN)
-            if where is _UNSEEN:
-                where = reaches[sq][piece] = self._reach(owner, move_type, piece.kind, sq)
+            where = reaches[sq][piece]
             if where is None or not targets.isdisjoint(where):
                 out.append(sq)
         return out
@@ -1200,11 +1218,14 @@ class ZrfVariant(GameBase, Engine):
             for em in continued
         )
 
-    def _reaches_of(self, owner: int, move_type: str | None) -> list[dict[Piece, Any]]:
-        """Per square, piece -> where its moves reach (:meth:`_reach`), as found."""
+    def _reaches_of(self, owner: int, move_type: str | None) -> list[_Reaches]:
+        """Per square, piece -> where its moves reach (:meth:`_reach`), found as the
+        pieces are met."""
         found = self._reaches.get((owner, move_type))
         if found is None:
-            found = self._reaches[owner, move_type] = [{} for _ in range(len(self.positions()))]
+            found = self._reaches[owner, move_type] = [
+                _Reaches(self, owner, move_type, sq) for sq in range(len(self.positions()))
+            ]
         return found
 
     def _reach(
@@ -1624,22 +1645,21 @@ class _ChecksFromOnePosition:
         self.targets = game.royal_squares(pos, pos.turn, royal)
         #: the squares of the enemy pieces that could hit a target, as the board stands
         self.hitters: list[int] = []
+        #: whether the moves may take the fast path: a turn to look at and a target
+        self.plain = self.turn is not None and bool(self.targets)
         if self.turn is not None and self.targets:
-            board = pos.board
             self.hitters = game.hitters(
-                board, self.turn.pieces_of, self.turn.move_type, self.targets, range(len(board))
+                enumerate(pos.board), self.turn.pieces_of, self.turn.move_type, self.targets
             )
 
     def exposes(self, move: Move) -> bool:
         """Whether ``move`` leaves a royal piece of the mover's capturable."""
         pos, game, turn, targets = self.pos, self.game, self.turn, self.targets
-        plain = turn is not None and targets
-        after = _plain_writes(pos.board, move.actions, self.royal) if plain else None
+        after = _plain_writes(pos.board, move.actions, self.royal) if self.plain else None
         if turn is None or after is None or not targets.isdisjoint(after):
             return game._exposes(pos, move, self.victim, self.royal)
-        owner, move_type = turn.pieces_of, turn.move_type
-        squares = [sq for sq in self.hitters if sq not in after]
-        squares += game.hitters(after, owner, move_type, targets, after)
+        squares = [sq for sq in self.hitters if sq not in after] if self.hitters else []
+        squares += game.hitters(after.items(), turn.pieces_of, turn.move_type, targets)
         if not squares:
             return False
         pos.push(move)
@@ -1792,8 +1812,21 @@ class _ReadLog(list[Piece | None]):
         return super().__iter__()
 
 
-#: not yet in a table of reaches (None there means "anywhere")
-_UNSEEN = object()
+class _Reaches(dict[Piece, frozenset[int] | None]):
+    """Where the moves of each piece met on one square reach (None: anywhere),
+    found the first time the piece is looked up there: a table read at C speed
+    by the check test, once per enemy piece."""
+
+    def __init__(self, game: ZrfVariant, owner: int, move_type: str | None, sq: int) -> None:
+        super().__init__()
+        self.game = game
+        self.owner = owner
+        self.move_type = move_type
+        self.sq = sq
+
+    def __missing__(self, piece: Piece) -> frozenset[int] | None:
+        where = self[piece] = self.game._reach(self.owner, self.move_type, piece.kind, self.sq)
+        return where
 
 
 def _nothing_read(board: list[Piece | None]) -> tuple[()]:
