@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -855,8 +855,11 @@ class ZrfVariant(GameBase, Engine):
         whatever their texts (the others' texts are its aliases); ``add`` and
         ``add-copy`` to one square are two, and so are promotions to two kinds
         whose piece is gone by the move's end (:func:`.coordinates.lost_promotion`)."""
+        found = list(moves)
+        if len({move.identity for move in found}) == len(found):
+            return found  # no two alike (as in most positions): nothing to merge
         kept: dict[tuple[object, ...], ZrfMove] = {}
-        for move in moves:
+        for move in found:
             key = move.identity
             same = kept.get(key)
             if same is None:
@@ -1145,29 +1148,28 @@ class ZrfVariant(GameBase, Engine):
         """
         if self.partial_turns:
             return self._scan_turns(pos, turn, targets, skip)
-        hitters = self.hitters(enumerate(pos.board), turn.pieces_of, turn.move_type, targets, skip)
+        hitters = self.hitters(pos.board, turn.pieces_of, turn.move_type, targets, skip)
         return self.hit_by(pos, turn, targets, hitters)
 
     def hitters(
         self,
-        pieces: Iterable[tuple[int, Piece | None]],
+        board: list[Piece | None],
         owner: int,
         move_type: str | None,
         targets: frozenset[int],
         skip: int = -1,
     ) -> list[int]:
-        """The squares of ``pieces`` (square, what stands there: ``enumerate`` of a
-        board, or the squares a move writes), but ``skip``, that hold a piece of
-        ``owner``'s whose moves could reach a target on some board (:meth:`_reach`)."""
-        reaches = self._reaches_of(owner, move_type)
-        out: list[int] = []
-        for sq, piece in pieces:
-            if piece is None or piece.color != owner or sq == skip:
-                continue
-            where = reaches[sq][piece]
-            if where is None or not targets.isdisjoint(where):
-                out.append(sq)
-        return out
+        """The squares of ``board`` (but ``skip``) that hold a piece of ``owner``'s
+        whose moves could reach a target on some board (:meth:`_reach`)."""
+        squares = self.squares_of(board, owner)
+        if skip >= 0 and skip in squares:
+            squares.remove(skip)
+        return _reaching(board, squares, self._reaches_of(owner, move_type), targets)
+
+    @staticmethod
+    def squares_of(board: list[Piece | None], owner: int) -> list[int]:
+        """The squares of ``board`` that hold a piece of ``owner``'s."""
+        return [sq for sq, piece in enumerate(board) if piece is not None and piece.color == owner]
 
     def hit_by(
         self, pos: Position, turn: _TurnView, targets: frozenset[int], squares: Sequence[int]
@@ -1646,27 +1648,53 @@ class _ChecksFromOnePosition:
         #: the squares of the enemy pieces that could hit a target, as the board stands
         self.hitters: list[int] = []
         #: whether the moves may take the fast path: a turn to look at and a target
-        self.plain = self.turn is not None and bool(self.targets)
-        if self.turn is not None and self.targets:
-            self.hitters = game.hitters(
-                enumerate(pos.board), self.turn.pieces_of, self.turn.move_type, self.targets
-            )
+        turn = self.turn
+        self.plain = turn is not None and bool(self.targets)
+        #: whose pieces move next, and where each of them may reach
+        self.owner = turn.pieces_of if turn is not None else -1
+        self.reaches = game._reaches_of(self.owner, turn.move_type) if turn is not None else []
+        if self.plain:
+            board = pos.board
+            squares = game.squares_of(board, self.owner)
+            self.hitters = _reaching(board, squares, self.reaches, self.targets)
 
     def exposes(self, move: Move) -> bool:
         """Whether ``move`` leaves a royal piece of the mover's capturable."""
-        pos, game, turn, targets = self.pos, self.game, self.turn, self.targets
+        pos, turn, targets = self.pos, self.turn, self.targets
         after = _plain_writes(pos.board, move.actions, self.royal) if self.plain else None
         if turn is None or after is None or not targets.isdisjoint(after):
-            return game._exposes(pos, move, self.victim, self.royal)
+            return self.game._exposes(pos, move, self.victim, self.royal)
         squares = [sq for sq in self.hitters if sq not in after] if self.hitters else []
-        squares += game.hitters(after.items(), turn.pieces_of, turn.move_type, targets)
+        owner = self.owner
+        entering = [sq for sq, p in after.items() if p is not None and p.color == owner]
+        if entering:
+            squares += _reaching(after, entering, self.reaches, targets)
         if not squares:
             return False
         pos.push(move)
         try:
-            return game.hit_by(pos, turn, targets, squares)
+            return self.game.hit_by(pos, turn, targets, squares)
         finally:
             pos.pop()
+
+
+def _reaching(
+    board: Mapping[int, Piece | None] | list[Piece | None],
+    squares: Iterable[int],
+    reaches: list[_Reaches],
+    targets: frozenset[int],
+) -> list[int]:
+    """Those of ``squares`` (each holding a piece of the owner of ``reaches``) whose
+    piece's moves could reach a target on some board (:meth:`ZrfVariant._reach`):
+    a function, as the check test of every move asks it."""
+    out: list[int] = []
+    for sq in squares:
+        piece = board[sq]
+        assert piece is not None
+        where = reaches[sq][piece]
+        if where is None or not targets.isdisjoint(where):
+            out.append(sq)
+    return out
 
 
 def _plain_writes(
