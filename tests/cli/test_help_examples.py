@@ -15,7 +15,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from tests.helpers import ROOT
+from tests.helpers import ROOT, SLOW
 from trebuchet.cli import COMMANDS, main
 
 
@@ -50,8 +50,14 @@ def examples(help_text: str) -> list[str]:
     return found
 
 
+#: examples that take a minute on a 2-core machine (playouts of a seed game): the slow tier's
+HEAVY = ("trebuchet evaluate catapults-of-troy",)
 EXAMPLES = [
-    pytest.param(line, id=f"{name or 'trebuchet'}: {line[10:50]}")
+    pytest.param(
+        line,
+        id=f"{name or 'trebuchet'}: {line[10:50]}",
+        marks=[SLOW] if line.startswith(HEAVY) else [],
+    )
     for name, command in commands()
     for line in examples(command.help or "")
 ]

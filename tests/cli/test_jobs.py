@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 import zstandard
 
-from tests.helpers import run, shared
+from tests.helpers import SLOW, run, shared
 from trebuchet.converters import pieces
 from trebuchet.converters.pgn import read_file
 from trebuchet.converters.record import GameRecord, RecordError
@@ -114,6 +114,7 @@ def test_check_with_two_jobs_prints_what_one_prints(
     assert two == one
 
 
+@SLOW  # a minute on a loaded 2-core machine; the smaller files below test the same
 def test_check_of_a_big_file_with_two_jobs_prints_what_one_prints(big: Path) -> None:
     """Over 2,000 games in pieces of the size a real run cuts."""
     one = run("check", str(big), "--jsonl")

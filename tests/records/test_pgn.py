@@ -16,7 +16,7 @@ from pathlib import Path
 import chess.pgn
 import pytest
 
-from tests.helpers import DATA, MALFORMED, requires_shared, shared_files
+from tests.helpers import DATA, MALFORMED, requires_shared, shared_files, slow_tier
 from tests.records.test_pgn_python_chess import _their_line as their_line
 from tests.records.test_pgn_python_chess import _their_text as their_text
 from trebuchet.converters.pgn import read_file, read_games, write_game
@@ -26,6 +26,8 @@ from trebuchet.variants.errors import TrebuchetError
 from trebuchet.variants.fen import write_fen
 
 PGN_FILES = shared_files("pgn", "*.pgn")
+#: the 580 games of world_matches.pgn, a minute against python-chess: the slow tier's
+HEAVY_PGN = [p for p in PGN_FILES if getattr(p, "name", "") == "world_matches.pgn"]
 
 #: python-chess reads this deliberately broken file as a game and skips the garbage
 #: silently; we read it as a game whose error is the bad tag pair at 1:1, which
@@ -82,7 +84,9 @@ def _their_fens(game: chess.pgn.Game) -> Iterator[str]:
         yield board.fen()
 
 
-@pytest.mark.parametrize("path", PGN_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize(
+    "path", slow_tier(PGN_FILES, HEAVY_PGN), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
 def test_real_pgn_agrees_with_python_chess(path: Path) -> None:
     """Same games, same moves for every variant python-chess plays; S-chess,
     Seirawan960 and Sittuyin games replay; any other: a clean unsupported error."""

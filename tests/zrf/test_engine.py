@@ -273,7 +273,11 @@ def _mutant_games(slow: Container[str] = ()) -> list[object]:
     return [g for g in _saved_games(slow) if getattr(g, "id", None) not in NOT_YET]
 
 
-@pytest.mark.parametrize("name", _mutant_games())
+#: the saved games whose mutants take half a minute or more: left to the slow tier
+SLOW_MUTANTS = {"Nine-Tile_Cyvasse/Cyvasse.zsg", "MancalaKnights/MancalaKnights.zsg"}
+
+
+@pytest.mark.parametrize("name", _mutant_games(SLOW_MUTANTS))
 def test_every_mutant_of_every_turn_is_refused(name: str) -> None:
     """Every mutant's lines are no legal turn; the first of each kind in the game
     is also fed to replay, which must refuse it in one line naming the move."""

@@ -349,9 +349,11 @@ def test_every_game_is_played_alike() -> None:
 
 def _perft_tiers() -> list[object]:
     """PLAYED_ALIKE for the perft test; Duggan's options with Assassins (perft(3)
-    native and perft(2) exported, about a minute each) in the slow tier."""
+    native and perft(2) exported, about a minute each) and Titan Chess's perft(3)
+    (102676 moves, half a minute) in the slow tier."""
     assassins = [g for g in PLAYED_ALIKE if g[0] == "duggans-fantasy-chess" and g[1]]
-    return [pytest.param(*g, marks=SLOW) if g in assassins else g for g in PLAYED_ALIKE]
+    heavy = [g for g in PLAYED_ALIKE if g[0] == "titan-chess"] + assassins
+    return [pytest.param(*g, marks=SLOW) if g in heavy else g for g in PLAYED_ALIKE]
 
 
 @pytest.mark.parametrize(("name", "options", "nodes"), _perft_tiers())
