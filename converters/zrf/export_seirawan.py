@@ -185,10 +185,11 @@ def _line_shut(riders: tuple[str, ...], king: str, moving_king: bool) -> Callabl
             found = _first_piece(behind, [(rider, RIDER_FLAG)])
             return f"(set-flag {RIDER_FLAG} false) {found}(verify (not (flag? {RIDER_FLAG}))) "
         reset = " ".join(f"(set-flag {f} false)" for pair in flags.values() for f in pair)
-        walks = "".join(_first_piece(d, [(own_king, k), (rider, r)]) for d, (k, r) in flags.items())
+        east, west = (_first_piece(d, [(own_king, k), (rider, r)]) for d, (k, r) in flags.items())
         (ke, re), (kw, rw) = flags[EAST_STEP], flags[WEST_STEP]
         opened = f"(or (and (flag? {ke}) (flag? {rw})) (and (flag? {kw}) (flag? {re})))"
-        return f"{reset} {walks}(verify (not {opened})) "
+        # the other way is read only if this one ends on the King or a rider
+        return f"{reset} {east}(if (or (flag? {ke}) (flag? {re})) {west}(verify (not {opened}))) "
 
     return along
 
