@@ -13,11 +13,13 @@
     python bench/zrf.py                 # everything, one process
     python bench/zrf.py --jobs 2        # corpus replays on two processes
     python bench/zrf.py --skip-corpus   # perft only
+    python bench/zrf.py --per-node 3    # chess.zrf perft(3) per node against native perft(4)
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import tempfile
 import time
@@ -56,6 +58,32 @@ def chess_ratio(depth: int) -> None:
     print(
         f"chess perft({depth}) = {zrf_nodes}: ZRF {zrf_time:.2f} s, native {native_time:.3f} s, "
         f"ratio {zrf_time / native_time:.0f}x (goal <= 20x pure, 30x compiled)"
+    )
+
+
+def per_node_ratio(depth: int, repeat: int) -> None:
+    """chess.zrf perft(``depth``) per node against native chess's perft(4) per node,
+    CPU time, the two runs taken in turn ``repeat`` times in this process (the
+    ZRF game loaded afresh each time, so its memos start empty), medians: on a
+    shared machine the load moves both sides alike."""
+    fixture = str(ROOT / "examples" / "zillions" / "chess.zrf")
+    native_runs: list[float] = []
+    zrf_runs: list[float] = []
+    zrf_nodes = native_nodes = 0
+    for _ in range(repeat):
+        pos = get_variant("chess").start_position()
+        start = time.process_time()
+        native_nodes = perft(pos, 4)
+        native_runs.append(time.process_time() - start)
+        pos = load_variant(fixture).start_position()
+        start = time.process_time()
+        zrf_nodes = perft(pos, depth)
+        zrf_runs.append(time.process_time() - start)
+    native = statistics.median(native_runs) / native_nodes
+    zrf = statistics.median(zrf_runs) / zrf_nodes
+    print(
+        f"chess.zrf perft({depth}) {zrf * 1e6:.2f} us/node, native perft(4) "
+        f"{native * 1e6:.2f} us/node (CPU, medians of {repeat}): {zrf / native:.1f}x"
     )
 
 
@@ -139,7 +167,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=1, help="processes for the corpus replays")
     parser.add_argument("--skip-corpus", action="store_true")
+    parser.add_argument(
+        "--per-node",
+        type=int,
+        metavar="DEPTH",
+        help="only chess.zrf perft(DEPTH) per node against native perft(4), in turn",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side for --per-node")
     args = parser.parse_args()
+    if args.per_node:
+        per_node_ratio(args.per_node, args.repeat)
+        return 0
     chess_ratio(3)
     nodes, took = _timed_perft(str(ROOT / "examples" / "zillions" / "chess.zrf"), 4)
     print(f"chess.zrf perft(4) = {nodes} {'ok' if nodes == 197281 else 'WRONG'}, {took:.1f} s")

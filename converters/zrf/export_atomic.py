@@ -29,6 +29,7 @@ atomic chess, given three things the blocks say:
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -76,13 +77,7 @@ GOALS = ("(loss-condition (White Black) (pieces-remaining 0 King))",)
 def board_lines(variant: Variant, pos: Position) -> list[str]:
     """The Hearts' two squares, a grid of one column beside the board with no
     direction leading onto it or off it."""
-    left = (variant.geometry.files + 1) * 50
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        '      (dimensions ("y" (50 0)) ("1/2" (0 50)))',
-        "    )",
-    ]
+    return column_beside(variant, "y", ["1", "2"])
 
 
 def more_setup(variant: Variant, pos: Position) -> dict[Player, list[str]]:

@@ -30,16 +30,16 @@ terrain becomes pieces of their own:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple, TypedDict
+from typing import NamedTuple
 
 from trebuchet.converters.zrf.export_moves import KING_STEPS, MOVING, atom, direction_name
+from trebuchet.converters.zrf.game_export import GameExport, Zones
 from trebuchet.variants.catapults_of_troy import RIVER_RANK, CatapultsOfTroy
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
-from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece, Player
+from trebuchet.variants.pieces import BLACK, WALL, WHITE, Piece
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
 
-Zones = dict[Player, frozenset[int]]
 #: a kind's move blocks, given the variant and how its moves end (the writer's call)
 Blocks = Callable[[Variant, str], list[str]]
 
@@ -398,27 +398,12 @@ def _zones(variant: Variant) -> dict[str, Zones]:
     }
 
 
-class CatapultsExport(TypedDict):
-    """The fields of the game's :class:`.export_games.GameExport` (this module
-    cannot import it: that module lists the games, this one among them)."""
-
-    macros: str
-    pieces: dict[str, Blocks]
-    zones: Callable[[Variant], dict[str, Zones]]
-    vectors: tuple[Vector, ...]
-    goals: tuple[str, ...]
-    extra_pieces: Callable[[Variant, Position], list[str]]
-    setup: Callable[[Variant, Position], list[str]]
-    neutral: str
-    royal: tuple[str, ...]
-
-
-def catapults_export() -> CatapultsExport:
+def catapults_export() -> GameExport:
     """Everything the file writes beyond the writer's own: every kind's blocks (the
     river and the Catapults change them all), the carriers and Water, the zones,
     the River, the King on its Catapult royal too, and the third repetition a draw
     (CT-11)."""
-    return CatapultsExport(
+    return GameExport(
         macros=MACROS,
         pieces={
             "C": _catapult,

@@ -28,6 +28,7 @@ the position is drawn already).
 
 from __future__ import annotations
 
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.variants.variant import Variant
 
 #: the player who owns the clock's pieces and never moves
@@ -116,14 +117,7 @@ def arrival_tick(variant: Variant, letter: str) -> str:
 def board_lines(variant: Variant) -> list[str]:
     """The clock's column, a grid beside the board, one column off it: the column
     next to the board is a game's own (Mangonel Chess's waiting rights)."""
-    left = (variant.geometry.files + 2) * 50
-    ranks = "/".join(str(bit) for bit in BITS)
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        f'      (dimensions ("{FILE}" (50 0)) ("{ranks}" (0 50)))',
-        "    )",
-    ]
+    return column_beside(variant, FILE, [str(bit) for bit in BITS], offset=2)
 
 
 def pieces() -> list[str]:

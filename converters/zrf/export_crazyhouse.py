@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypedDict
 
 from trebuchet.converters.zrf.export_clock import FIVEFOLD
 from trebuchet.converters.zrf.export_hands import (
@@ -31,6 +30,7 @@ from trebuchet.converters.zrf.export_hands import (
     hand_setup,
 )
 from trebuchet.converters.zrf.export_moves import NEVER_MOVED, PieceRules, atom, piece_blocks
+from trebuchet.converters.zrf.game_export import GameExport
 from trebuchet.variants.pieces import BLACK, WHITE, Piece, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
@@ -189,25 +189,10 @@ def left_out(variant: Variant, pos: Position) -> list[str]:
     return [FIVEFOLD]
 
 
-class ExportParts(TypedDict):
-    """The fields of :class:`.export_games.GameExport` this game fills (that class
-    lists the games, and so imports this module: it cannot be imported here)."""
-
-    macros: str
-    pieces: dict[str, Callable[[Variant, str], list[str]]]
-    zones: Callable[[Variant], dict[str, dict[Player, frozenset[int]]]]
-    left_out: Callable[[Variant, Position], list[str]]
-    hands: bool
-    board_lines: Callable[[Variant, Position], list[str]]
-    setup: Callable[[Variant, Position], list[str]]
-    extra_pieces: Callable[[Variant, Position], list[str]]
-    chess_endings: bool
-
-
-def crazyhouse_export() -> ExportParts:
+def crazyhouse_export() -> GameExport:
     """Every piece (the King for its captures), the hands, the promoted types."""
     pieces = {kind: _piece(kind) for kind in "NBRQK"}
-    return ExportParts(
+    return GameExport(
         macros=MACROS,
         pieces={**pieces, PAWN: _pawn},
         zones=zones,

@@ -18,16 +18,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TypedDict
 
 from trebuchet.converters.zrf.export_moves import KING_STEPS, direction_name
+from trebuchet.converters.zrf.game_export import GameExport, Zones
 from trebuchet.variants.duggans_fantasy_chess import DuggansFantasyChess
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
-from trebuchet.variants.pieces import BLACK, WHITE, Player
-from trebuchet.variants.position import Position
+from trebuchet.variants.pieces import BLACK, WHITE
 from trebuchet.variants.variant import Variant
 
-Zones = dict[Player, frozenset[int]]
 #: a test of the square one step away in a direction, written with that direction
 Test = Callable[[str], str]
 
@@ -375,22 +373,12 @@ def duggan_zones(variant: Variant) -> dict[str, Zones]:
     }
 
 
-class ExportParts(TypedDict):
-    """The fields of :class:`.export_games.GameExport` this game fills (that class
-    lists the games, and so imports this module: it cannot be imported here)."""
-
-    macros: str
-    pieces: dict[str, Callable[[Variant, str], list[str]]]
-    zones: Callable[[Variant], dict[str, Zones]]
-    board_lines: Callable[[Variant, Position], list[str]]
-
-
-def duggan_export() -> ExportParts:
+def duggan_export() -> GameExport:
     """Every piece but the Adept (a king: its Betza string says it all), the zones,
     the Mercenary's chain search (its macros and the walk over the board)."""
     pieces = {"G": _golem, "A": _archer, "B": _bishop, "S": _assassin, "M": _mercenary}
     first = f"a{DuggansFantasyChess.ranks}"
-    return ExportParts(
+    return GameExport(
         macros=chain_macros(first),
         pieces={**pieces, "C": _commander},
         zones=duggan_zones,

@@ -9,15 +9,13 @@ Betza pieces alone, and the writer lists its special pieces as left out.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-
 from trebuchet.converters.zrf import export_atomic as atomic
 from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_shatranj_of_troy as shatranj
 from trebuchet.converters.zrf import export_sittuyin as sittuyin
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.converters.zrf.export_catapults_of_troy import catapults_export
-from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING, OwnCastling
+from trebuchet.converters.zrf.export_chess960 import CHESS960_CASTLING
 from trebuchet.converters.zrf.export_crazyhouse import crazyhouse_export
 from trebuchet.converters.zrf.export_draws import FIVEFOLD, SLUNG_BISHOP_MACROS
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import duggan_export
@@ -25,14 +23,14 @@ from trebuchet.converters.zrf.export_moves import (
     KING_STEPS,
     MOVING,
     NEVER_MOVED,
-    Castling,
     PieceRules,
     direction_name,
     piece_blocks,
 )
 from trebuchet.converters.zrf.export_racing_kings import racing_kings_export
-from trebuchet.converters.zrf.export_three_check import three_check_export
 from trebuchet.converters.zrf.export_seirawan import seirawan960_export, seirawan_export
+from trebuchet.converters.zrf.export_three_check import three_check_export
+from trebuchet.converters.zrf.game_export import GameExport, Zones
 from trebuchet.variants.geometry import DIAGONAL, ORTHOGONAL, Vector
 from trebuchet.variants.mangonel_chess import MangonelChess
 from trebuchet.variants.pieces import BLACK, WHITE, Player
@@ -41,105 +39,8 @@ from trebuchet.variants.three_check import ThreeCheck
 from trebuchet.variants.titan_chess import CAMEL, CENTRE, quad_paths
 from trebuchet.variants.variant import Variant
 
-Zones = dict[Player, frozenset[int]]
 #: the players' names, White first (our colours' order)
 PLAYERS = ("White", "Black")
-#: the side of a board square in pixels
-CELL = 50
-
-
-@dataclass(frozen=True)
-class GameExport:
-    """What the writer adds for one game beyond its Betza pieces."""
-
-    #: ``define`` forms the pieces' blocks call
-    macros: str = ""
-    #: kind letter -> the move blocks of that special piece, given how its moves
-    #: end (``add``, or the promotion choices in the zone: :func:`.export_moves.arrival`);
-    #: a ``(move-type T)`` among them types the blocks after it (Sittuyin's drops)
-    pieces: dict[str, Callable[[Variant, str], list[str]]] = field(default_factory=dict)
-    #: zone name -> the squares per player, for the blocks' and goals' tests
-    zones: Callable[[Variant], dict[str, Zones]] = field(default=lambda v: {})
-    #: what the file leaves out of this game from a position, one line each
-    left_out: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
-    #: directions the special pieces step along, besides the eight single steps
-    vectors: tuple[Vector, ...] = ()
-    #: for a game that castles by its own rule: the King's steps toward a Rook that
-    #: many squares away (None: the core's rule, two steps)
-    castling_steps: Callable[[int], tuple[int, ...]] | None = None
-    #: for a game that castles by its own rule from wherever King and Rooks stand
-    #: (Chess960): the King's castling blocks and the zones they test, from the
-    #: position written (None: the writer's rule, or ``castling_steps``)
-    castling_rule: OwnCastling | None = None
-    #: the game's own goals, written before checkmate and stalemate (empty: it has none)
-    goals: tuple[str, ...] = ()
-    #: a further test of en passant, where the victim's double step began
-    ep_guard: str = ""
-    #: captures are compulsory: moves are typed, captures first (move-priorities)
-    captures_first: bool = False
-    #: the game's own ``move-priorities``, where its blocks type their moves themselves
-    #: (Sittuyin's drops first: :mod:`.export_sittuyin`)
-    move_priorities: tuple[str, ...] = ()
-    #: goals written only when the game is played with that option
-    option_goals: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    #: the file keeps the hands and their drops itself (pieces in hand are no
-    #: ``off`` counts of the setup)
-    hands: bool = False
-    #: lines of the board besides the grid and the zones (more grids, links, zones)
-    board_lines: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
-    #: each player's setup entry, where the game places pieces its own way (None:
-    #: the writer's, each piece by its kind, hands as ``off`` counts)
-    setup: Callable[[Variant, Position], list[str]] | None = None
-    #: piece forms of types the game's export adds to its kinds
-    extra_pieces: Callable[[Variant, Position], list[str]] = field(default=lambda v, p: [])
-    #: a player who never moves, owning the terrain pieces (empty: none)
-    neutral: str = ""
-    #: royal pieces besides the royal kinds (a carrier holding the King)
-    royal: tuple[str, ...] = ()
-    #: forms every capture runs on its landing square before it ends (atomic's
-    #: explosion: :attr:`.export_moves.PieceRules.capture_ending`)
-    capture_ending: str = ""
-    #: setup entries each player has besides its pieces (atomic's Hearts), from the
-    #: position written (not the one before a replayed double step: three-check's
-    #: counters count the check that step gives)
-    more_setup: Callable[[Variant, Position], dict[Player, list[str]]] = field(
-        default=lambda v, p: {}
-    )
-    #: per player, squares whose piece the setup names by a type of the game's own
-    #: (Mangonel Chess's Rook holding a right, ``Rook-K``); the rest by their kind
-    setup_names: Callable[[Variant, Position, Player], dict[int, str]] = field(
-        default=lambda v, p, c: {}
-    )
-    #: the blocks and the check test together say the game's own rule over which
-    #: moves are legal (atomic's: no blast of the own King, check by direct capture)
-    legality_written: bool = False
-    #: for a game whose Rooks hold their castling rights by type: per player, the
-    #: home square of each right of the position with the types that castle from
-    #: it (None: the Rooks with rights, of the castling kinds)
-    castling_rooks: Callable[[Variant, Position, Player], dict[int, tuple[str, ...]]] | None = None
-    #: what a promotion does besides making the piece, with its trailing space
-    before_promotion: str = ""
-    #: the game ends as chess does: checkmate and stalemate, written by the writer,
-    #: and the counted draws its ``left_out`` names (crazyhouse's own draws)
-    chess_endings: bool = False
-    #: types the game's export adds that are mating material as its kinds are (the
-    #: goal of insufficient material wants none of them: Mangonel's Rook types)
-    material_types: tuple[str, ...] = ()
-    #: kind letter -> where that kind's move ends the game by the game's own goal,
-    #: so that the halfmove clock need not count it (:mod:`.export_clock`)
-    clock_skip: dict[str, str] = field(default_factory=dict)
-    #: forms every move block runs just before its ``add``, after the clock's (racing
-    #: kings': Black's move ends White's marker of Black's last move)
-    every_move: str = ""
-    #: forms every move block of a piece runs before its own (three-check's count of
-    #: a check received: :mod:`.export_three_check`); empty: none
-    block_start: str = ""
-    #: kind letters whose pieces carry ``never-moved?``, cleared by their moves, with
-    #: or without castling (S-chess's gates: a first-rank piece that never moved)
-    unmoved_kinds: str = ""
-    #: a castling's blocks besides the plain one, from its way and what it does last
-    #: (the clock's count): S-chess's castlings that gate a piece in
-    castling_twins: Callable[[Castling, str], list[str]] = field(default=lambda way, last: [])
 
 
 # -- Mangonel Chess (docs/rules/mangonel-chess.md) --------------------------------------
@@ -340,13 +241,7 @@ def _waiting_setup(variant: Variant, pos: Position) -> dict[Player, list[str]]:
 
 def _waiting_grid(variant: Variant, pos: Position) -> list[str]:
     """The four squares of the waiting rights, a column beside the board."""
-    left = (variant.geometry.files + 1) * CELL
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + CELL} {CELL})",
-        f'      (dimensions ("x" ({CELL} 0)) ("1/2/3/4" (0 {CELL})))',
-        "    )",
-    ]
+    return column_beside(variant, "x", ["1", "2", "3", "4"])
 
 
 def _mangonel_rooks(variant: Variant, pos: Position) -> list[str]:
@@ -570,12 +465,12 @@ GAMES: dict[str, GameExport] = {
         more_setup=atomic.more_setup,
         legality_written=True,
     ),
-    "catapults-of-troy": GameExport(**catapults_export()),
+    "catapults-of-troy": catapults_export(),
     "chess960": GameExport(castling_rule=CHESS960_CASTLING),
-    "crazyhouse": GameExport(**crazyhouse_export()),
-    "duggans-fantasy-chess": GameExport(**duggan_export()),
-    "seirawan": GameExport(**seirawan_export()),
-    "seirawan960": GameExport(**seirawan960_export()),
+    "crazyhouse": crazyhouse_export(),
+    "duggans-fantasy-chess": duggan_export(),
+    "seirawan": seirawan_export(),
+    "seirawan960": seirawan960_export(),
     "sittuyin": GameExport(
         macros=sittuyin.MACROS,
         pieces=sittuyin.PIECES,
@@ -587,6 +482,6 @@ GAMES: dict[str, GameExport] = {
         board_lines=sittuyin.board_lines,
         setup=sittuyin.setup,
     ),
-    "racing-kings": GameExport(**racing_kings_export()),
-    "three-check": GameExport(**three_check_export(ThreeCheck())),
+    "racing-kings": racing_kings_export(),
+    "three-check": three_check_export(ThreeCheck()),
 }

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import pairwise
 
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.variants.pieces import BLACK, WHITE, Piece, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.variant import Variant
@@ -59,15 +60,8 @@ def drop_macro(
 def column_grid(variant: Variant, size: int, directions: str = "") -> list[str]:
     """A grid of one column of ``size`` squares beside the board, ``x1`` at the top,
     with ``directions`` (a line; none: nothing on the board reaches those squares)."""
-    left = (variant.geometry.files + 1) * 50
-    ranks = "/".join(str(n) for n in range(1, size + 1))
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        f'      (dimensions ("{HAND_FILE}" (50 0)) ("{ranks}" (0 50)))',
-        *([directions] if directions else []),
-        "    )",
-    ]
+    ranks = [str(n) for n in range(1, size + 1)]
+    return column_beside(variant, HAND_FILE, ranks, directions=directions)
 
 
 def hand_lines(variant: Variant, size: int) -> list[str]:

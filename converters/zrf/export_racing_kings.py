@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
-from typing import TypedDict
 
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.converters.zrf.export_clock import SEVENTY_FIVE, clocked
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_duggans_fantasy_chess import (
@@ -41,14 +41,13 @@ from trebuchet.converters.zrf.export_duggans_fantasy_chess import (
     render,
 )
 from trebuchet.converters.zrf.export_moves import KING_STEPS, atom, direction_name, expressed
+from trebuchet.converters.zrf.game_export import GameExport, Zones
 from trebuchet.variants.betza import LEAP
 from trebuchet.variants.geometry import Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.racing_kings import RacingKings
 from trebuchet.variants.variant import Variant
-
-Zones = dict[Player, frozenset[int]]
 
 #: the marker of Black's last move (RK-4) and the square beside the board it stands on
 CHANCE, CHANCE_SQUARE = "Last-Chance", "y1"
@@ -256,14 +255,7 @@ def goals(variant: Variant) -> tuple[str, ...]:
 def board_lines(variant: Variant, pos: Position) -> list[str]:
     """The marker's square, a grid of one square beside the board, and the links
     the reply walks the board by."""
-    left = (variant.geometry.files + 1) * 50
-    return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        '      (dimensions ("y" (50 0)) ("1/2/3" (0 50)))',
-        "    )",
-        *board_walk(variant),
-    ]
+    return [*column_beside(variant, "y", ["1", "2", "3"]), *board_walk(variant)]
 
 
 def more_setup(variant: Variant, pos: Position) -> dict[Player, list[str]]:
@@ -313,28 +305,11 @@ def left_out(variant: Variant, pos: Position) -> list[str]:
     return [*lost, CHECKED_SETUP] if variant.in_check(pos) else lost
 
 
-class ExportParts(TypedDict):
-    """The fields of :class:`.export_games.GameExport` this game fills (that class
-    lists the games, and so imports this module: it cannot be imported here)."""
-
-    macros: str
-    pieces: dict[str, Callable[[Variant, str], list[str]]]
-    zones: Callable[[Variant], dict[str, Zones]]
-    left_out: Callable[[Variant, Position], list[str]]
-    goals: tuple[str, ...]
-    board_lines: Callable[[Variant, Position], list[str]]
-    more_setup: Callable[[Variant, Position], dict[Player, list[str]]]
-    extra_pieces: Callable[[Variant, Position], list[str]]
-    legality_written: bool
-    every_move: str
-    clock_skip: dict[str, str]
-
-
-def racing_kings_export() -> ExportParts:
+def racing_kings_export() -> GameExport:
     """The parts of the game's :class:`.export_games.GameExport` (one board, one set
     of pieces: the macros and goals are written once, for the game's own)."""
     variant = RacingKings()
-    return ExportParts(
+    return GameExport(
         macros=macros(variant),
         pieces={"K": king_blocks},
         zones=zones,

@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import NamedTuple, TypedDict
+from typing import NamedTuple
 
 from trebuchet.converters.zrf import export_chess960 as chess960
 from trebuchet.converters.zrf import export_clock as clock
@@ -71,6 +71,7 @@ from trebuchet.converters.zrf.export_moves import (
     expressed,
     piece_blocks,
 )
+from trebuchet.converters.zrf.game_export import GameExport
 from trebuchet.variants.geometry import Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
@@ -346,37 +347,17 @@ def left_out(variant: Variant, pos: Position) -> list[str]:
     return [TWO_OF_A_KIND] if doubled else []
 
 
-class ExportParts(TypedDict):
-    """The fields of :class:`.export_games.GameExport` this game fills (that class
-    lists the games, and so imports this module)."""
-
-    macros: str
-    pieces: dict[str, Callable[[Variant, str], list[str]]]
-    left_out: Callable[[Variant, Position], list[str]]
-    hands: bool
-    board_lines: Callable[[Variant, Position], list[str]]
-    more_setup: Callable[[Variant, Position], dict[Player, list[str]]]
-    unmoved_kinds: str
-    castling_twins: Callable[[Castling, str], list[str]]
-
-
-class ExportParts960(ExportParts):
-    """Seirawan960's fields: S-chess's, and Chess960's castling with its twins."""
-
-    castling_rule: chess960.OwnCastling
-
-
-def seirawan960_export() -> ExportParts960:
+def seirawan960_export() -> GameExport:
     """S-chess's pieces, hands and gates over Chess960's castling (S9-2)."""
-    return ExportParts960(
-        **seirawan_export(),
+    return replace(
+        seirawan_export(),
         castling_rule=chess960.OwnCastling(_castling960_blocks, chess960.castling_zones),
     )
 
 
-def seirawan_export() -> ExportParts:
+def seirawan_export() -> GameExport:
     """The first-rank pieces with their gating twins, the hands, the gates."""
-    return ExportParts(
+    return GameExport(
         macros=MACROS,
         pieces={letter: _first_rank_piece(letter) for letter in FIRST_RANK},
         left_out=left_out,

@@ -30,11 +30,10 @@ refused.  A side that has received all three while not on move in check
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypedDict
-
+from trebuchet.converters.zrf.export_board import column_beside
 from trebuchet.converters.zrf.export_draws import FIVEFOLD
 from trebuchet.converters.zrf.export_moves import atom
+from trebuchet.converters.zrf.game_export import GameExport
 from trebuchet.variants.errors import FenError
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
@@ -98,13 +97,8 @@ def macros(variant: Variant) -> str:
 
 def board_lines(variant: Variant, pos: Position) -> list[str]:
     """The counters' column, next to the board, and the zone of each side's squares."""
-    left = (variant.geometry.files + 1) * 50
-    ranks = "/".join(str(n) for n in range(1, 2 * LIMIT + 1))
     return [
-        "    (grid",
-        f"      (start-rectangle {left} 0 {left + 50} 50)",
-        f'      (dimensions ("{FILE}" (50 0)) ("{ranks}" (0 50)))',
-        "    )",
+        *column_beside(variant, FILE, [str(n) for n in range(1, 2 * LIMIT + 1)]),
         *(
             f"    (zone (name {ZONE}) (players {player}) (positions {' '.join(TALLY[color])}))"
             for color, player in ((WHITE, "White"), (BLACK, "Black"))
@@ -164,22 +158,10 @@ def left_out(variant: Variant, pos: Position) -> list[str]:
     return [FIVEFOLD]
 
 
-class ExportParts(TypedDict):
-    """The :class:`.export_games.GameExport` fields three-check sets."""
-
-    macros: str
-    goals: tuple[str, ...]
-    block_start: str
-    board_lines: Callable[[Variant, Position], list[str]]
-    more_setup: Callable[[Variant, Position], dict[Player, list[str]]]
-    extra_pieces: Callable[[Variant, Position], list[str]]
-    left_out: Callable[[Variant, Position], list[str]]
-
-
-def three_check_export(variant: Variant) -> ExportParts:
+def three_check_export(variant: Variant) -> GameExport:
     """The parts of ``variant``'s file (the board's size and the kinds' names are
     its own)."""
-    return ExportParts(
+    return GameExport(
         macros=macros(variant),
         goals=goals(variant),
         block_start=COUNT,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from trebuchet.converters.zrf import export_clock as clock
 from trebuchet.converters.zrf import export_en_passant as en_passant
+from trebuchet.converters.zrf.export_board import CELL
 from trebuchet.converters.zrf.export_draws import (
     FIVEFOLD,
     MATERIAL,
@@ -29,7 +30,7 @@ from trebuchet.converters.zrf.export_draws import (
     shade_zones,
     type_names,
 )
-from trebuchet.converters.zrf.export_games import CELL, GAMES, PLAYERS
+from trebuchet.converters.zrf.export_games import GAMES, PLAYERS
 from trebuchet.converters.zrf.export_moves import (
     CAPTURING,
     EAST,

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -109,7 +109,16 @@ class ZrfMove(Move):
     unmaking the turn is the core's as for any move.
     """
 
-    __slots__ = ("aliases", "captured", "chained", "emitted", "removed", "steps", "text")
+    __slots__ = (
+        "_identity",
+        "aliases",
+        "captured",
+        "chained",
+        "emitted",
+        "removed",
+        "steps",
+        "text",
+    )
 
     def __init__(
         self,
@@ -141,6 +150,7 @@ class ZrfMove(Move):
         self.aliases: tuple[str, ...] = ()
         #: made as one step of a turn still being built: the same player goes on
         self.chained = False
+        self._identity: tuple[object, ...] | None = None
 
     def __repr__(self) -> str:
         return f"ZrfMove({self.text!r})"
@@ -167,6 +177,19 @@ class ZrfMove(Move):
                 sent[a.frm] = a.to  # (not a step of a piece already moving)
             landed.add(a.to)
         return False
+
+    @property
+    def identity(self) -> tuple[object, ...]:
+        """What makes the move one of its own among a position's moves
+        (:meth:`ZrfVariant._distinct`): its actions, how the turn goes on, its
+        move type and a promotion whose piece is gone by the move's end.  Made
+        once per move: the move memo hands the same moves to many positions."""
+        found = self._identity
+        if found is None:
+            emitted = self.emitted
+            promoted = lost_promotion(self)
+            found = self._identity = (self.actions, emitted.partial, emitted.move_type, promoted)
+        return found
 
     @property
     def turn_steps(self) -> tuple[ZrfMove, ...]:
@@ -332,7 +355,7 @@ class ZrfVariant(GameBase, Engine):
         #: each piece's moves, kept as the check test's answers are
         self._move_memo: _ScanMemo[tuple[ZrfMove, ...]] = _ScanMemo()
         #: (owner, move type) -> per square, piece -> where its moves reach (``_reach``)
-        self._reaches: dict[tuple[int, str | None], list[dict[Piece, Any]]] = {}
+        self._reaches: dict[tuple[int, str | None], list[_Reaches]] = {}
         self.kinds = _kind_keys(spec.pieces, self.letters)
         self.kind_order = "".join(self.kinds.values())
         self._world = World(
@@ -622,7 +645,8 @@ class ZrfVariant(GameBase, Engine):
         steps = self._first_steps(pos, player, owner, move_type)
         if ranked:
             steps = list(self._by_priority(steps))
-        if all(step.emitted.partial is None for step in steps):
+        # only add-partial makes a partial step, and it marks the game partial_turns
+        if not self.partial_turns or all(step.emitted.partial is None for step in steps):
             return self._most_captures(list(steps)) if ranked else list(steps)
         turns: list[Move] = [step for step in steps if step.emitted.partial is None]
         search = _TurnSearch(self, pos, player, owner)
@@ -847,10 +871,12 @@ class ZrfVariant(GameBase, Engine):
         whatever their texts (the others' texts are its aliases); ``add`` and
         ``add-copy`` to one square are two, and so are promotions to two kinds
         whose piece is gone by the move's end (:func:`.coordinates.lost_promotion`)."""
+        found = list(moves)
+        if len({move.identity for move in found}) == len(found):
+            return found  # no two alike (as in most positions): nothing to merge
         kept: dict[tuple[object, ...], ZrfMove] = {}
-        for move in moves:
-            emitted = move.emitted
-            key = (move.actions, emitted.partial, emitted.move_type, lost_promotion(move))
+        for move in found:
+            key = move.identity
             same = kept.get(key)
             if same is None:
                 kept[key] = move
@@ -1138,34 +1164,28 @@ class ZrfVariant(GameBase, Engine):
         """
         if self.partial_turns:
             return self._scan_turns(pos, turn, targets, skip)
-        board = pos.board
-        squares = range(len(board))
-        hitters = self.hitters(board, turn.pieces_of, turn.move_type, targets, squares, skip)
+        hitters = self.hitters(pos.board, turn.pieces_of, turn.move_type, targets, skip)
         return self.hit_by(pos, turn, targets, hitters)
 
     def hitters(
         self,
-        board: list[Piece | None] | dict[int, Piece | None],
+        board: list[Piece | None],
         owner: int,
         move_type: str | None,
         targets: frozenset[int],
-        squares: Iterable[int],
         skip: int = -1,
     ) -> list[int]:
-        """Those of ``squares`` (but ``skip``) that hold a piece of ``owner``'s whose
-        moves could reach a target on some board (:meth:`_reach`)."""
-        reaches = self._reaches_of(owner, move_type)
-        out: list[int] = []
-        for sq in squares:
-            piece = board[sq]
-            if piece is None or piece.color != owner or sq == skip:
-                continue
-            where = reaches[sq].get(piece, _UNSEEN)
-            if where is _UNSEEN:
-                where = reaches[sq][piece] = self._reach(owner, move_type, piece.kind, sq)
-            if where is None or not targets.isdisjoint(where):
-                out.append(sq)
-        return out
+        """The squares of ``board`` (but ``skip``) that hold a piece of ``owner``'s
+        whose moves could reach a target on some board (:meth:`_reach`)."""
+        squares = self.squares_of(board, owner)
+        if skip >= 0 and skip in squares:
+            squares.remove(skip)
+        return _reaching(board, squares, self._reaches_of(owner, move_type), targets)
+
+    @staticmethod
+    def squares_of(board: list[Piece | None], owner: int) -> list[int]:
+        """The squares of ``board`` that hold a piece of ``owner``'s."""
+        return [sq for sq, piece in enumerate(board) if piece is not None and piece.color == owner]
 
     def hit_by(
         self, pos: Position, turn: _TurnView, targets: frozenset[int], squares: Sequence[int]
@@ -1217,11 +1237,14 @@ class ZrfVariant(GameBase, Engine):
             for em in continued
         )
 
-    def _reaches_of(self, owner: int, move_type: str | None) -> list[dict[Piece, Any]]:
-        """Per square, piece -> where its moves reach (:meth:`_reach`), as found."""
+    def _reaches_of(self, owner: int, move_type: str | None) -> list[_Reaches]:
+        """Per square, piece -> where its moves reach (:meth:`_reach`), found as the
+        pieces are met."""
         found = self._reaches.get((owner, move_type))
         if found is None:
-            found = self._reaches[owner, move_type] = [{} for _ in range(len(self.positions()))]
+            found = self._reaches[owner, move_type] = [
+                _Reaches(self, owner, move_type, sq) for sq in range(len(self.positions()))
+            ]
         return found
 
     def _reach(
@@ -1666,29 +1689,54 @@ class _ChecksFromOnePosition:
         self.targets = game.royal_squares(pos, pos.turn, royal)
         #: the squares of the enemy pieces that could hit a target, as the board stands
         self.hitters: list[int] = []
-        if self.turn is not None and self.targets:
+        #: whether the moves may take the fast path: a turn to look at and a target
+        turn = self.turn
+        self.plain = turn is not None and bool(self.targets)
+        #: whose pieces move next, and where each of them may reach
+        self.owner = turn.pieces_of if turn is not None else -1
+        self.reaches = game._reaches_of(self.owner, turn.move_type) if turn is not None else []
+        if self.plain:
             board = pos.board
-            self.hitters = game.hitters(
-                board, self.turn.pieces_of, self.turn.move_type, self.targets, range(len(board))
-            )
+            squares = game.squares_of(board, self.owner)
+            self.hitters = _reaching(board, squares, self.reaches, self.targets)
 
     def exposes(self, move: Move) -> bool:
         """Whether ``move`` leaves a royal piece of the mover's capturable."""
-        pos, game, turn, targets = self.pos, self.game, self.turn, self.targets
-        plain = turn is not None and targets
-        after = _plain_writes(pos.board, move.actions, self.royal) if plain else None
+        pos, turn, targets = self.pos, self.turn, self.targets
+        after = _plain_writes(pos.board, move.actions, self.royal) if self.plain else None
         if turn is None or after is None or not targets.isdisjoint(after):
-            return game._exposes(pos, move, self.victim, self.royal)
-        owner, move_type = turn.pieces_of, turn.move_type
-        squares = [sq for sq in self.hitters if sq not in after]
-        squares += game.hitters(after, owner, move_type, targets, after)
+            return self.game._exposes(pos, move, self.victim, self.royal)
+        squares = [sq for sq in self.hitters if sq not in after] if self.hitters else []
+        owner = self.owner
+        entering = [sq for sq, p in after.items() if p is not None and p.color == owner]
+        if entering:
+            squares += _reaching(after, entering, self.reaches, targets)
         if not squares:
             return False
         pos.push(move)
         try:
-            return game.hit_by(pos, turn, targets, squares)
+            return self.game.hit_by(pos, turn, targets, squares)
         finally:
             pos.pop()
+
+
+def _reaching(
+    board: Mapping[int, Piece | None] | list[Piece | None],
+    squares: Iterable[int],
+    reaches: list[_Reaches],
+    targets: frozenset[int],
+) -> list[int]:
+    """Those of ``squares`` (each holding a piece of the owner of ``reaches``) whose
+    piece's moves could reach a target on some board (:meth:`ZrfVariant._reach`):
+    a function, as the check test of every move asks it."""
+    out: list[int] = []
+    for sq in squares:
+        piece = board[sq]
+        assert piece is not None
+        where = reaches[sq][piece]
+        if where is None or not targets.isdisjoint(where):
+            out.append(sq)
+    return out
 
 
 def _plain_writes(
@@ -1834,8 +1882,21 @@ class _ReadLog(list[Piece | None]):
         return super().__iter__()
 
 
-#: not yet in a table of reaches (None there means "anywhere")
-_UNSEEN = object()
+class _Reaches(dict[Piece, frozenset[int] | None]):
+    """Where the moves of each piece met on one square reach (None: anywhere),
+    found the first time the piece is looked up there: a table read at C speed
+    by the check test, once per enemy piece."""
+
+    def __init__(self, game: ZrfVariant, owner: int, move_type: str | None, sq: int) -> None:
+        super().__init__()
+        self.game = game
+        self.owner = owner
+        self.move_type = move_type
+        self.sq = sq
+
+    def __missing__(self, piece: Piece) -> frozenset[int] | None:
+        where = self[piece] = self.game._reach(self.owner, self.move_type, piece.kind, self.sq)
+        return where
 
 
 def _nothing_read(board: list[Piece | None]) -> tuple[()]:
