@@ -27,7 +27,7 @@ from typing import ClassVar
 from trebuchet.variants.chess import Chess, fide_pieces
 from trebuchet.variants.errors import FenError, IllegalMoveError
 from trebuchet.variants.fen import castling_text, read_castling
-from trebuchet.variants.move import Change, Hand, Move, MoveKind, Place, Relocate
+from trebuchet.variants.move import Action, Change, Hand, Move, MoveKind, Place, Relocate
 from trebuchet.variants.notation import Notation
 from trebuchet.variants.pieces import BLACK, WHITE, BetzaPiece, PieceType, Player
 from trebuchet.variants.position import Position
@@ -44,6 +44,22 @@ class SeirawanMove(StrEnum):
 
     GATE = "gate"
     """SC-2: a first move from the first rank that gates a held piece in behind it."""
+
+
+class GatingMove(Move):
+    """SC-2: a move that gates a held piece in, knowing the plain move it doubles.
+    Its legality is the plain move's (a gated piece never makes an illegal move
+    legal), so the legality test reads the plain move's answer instead of
+    making the twin on the board."""
+
+    __slots__ = ("plain",)
+
+    def __init__(
+        self, plain: Move, frm: int, to: int, actions: tuple[Action, ...], kind: str
+    ) -> None:
+        tag = plain.tag if plain.tag == MoveKind.CASTLE else SeirawanMove.GATE
+        super().__init__(frm, to, actions, tag=tag, promotion=plain.promotion, suffix=kind.lower())
+        self.plain = plain
 
 
 def vacated(castle: Move) -> tuple[int, ...]:
@@ -114,20 +130,23 @@ class Seirawan(Chess):
                 piece = self.piece(kind, color)
                 for sq in squares:
                     gate = (Place(sq, piece), Hand(color, kind, -1))
-                    tag = m.tag if m.tag == MoveKind.CASTLE else SeirawanMove.GATE
                     # UCI names a gate on the rook's square by the rook's square
                     frm, to = (m.frm, m.to) if sq == m.frm else (sq, m.frm)
-                    out.append(
-                        Move(
-                            frm,
-                            to,
-                            (*m.actions, *gate),
-                            tag=tag,
-                            promotion=m.promotion,
-                            suffix=kind.lower(),
-                        )
-                    )
+                    out.append(GatingMove(m, frm, to, (*m.actions, *gate), kind))
         return out
+
+    def filter_legal(self, pos: Position, moves: list[Move]) -> list[Move]:
+        """SC-2: a gating move is legal exactly when the same move without the gate
+        is.  The plain moves are tested as usual (with the plain moves of twins a
+        reader's filter kept alone), and each twin takes its plain move's answer."""
+        plain: dict[int, Move] = {}
+        for m in moves:
+            base = m.plain if type(m) is GatingMove else m
+            plain.setdefault(id(base), base)
+        if len(plain) == len(moves):
+            return super().filter_legal(pos, moves)
+        legal = {id(m) for m in super().filter_legal(pos, list(plain.values()))}
+        return [m for m in moves if id(m.plain if type(m) is GatingMove else m) in legal]
 
     def after_move(self, pos: Position, move: Move, captured: bool) -> None:
         """SC-5: a square stops being a gate once a move writes it, and the king's and

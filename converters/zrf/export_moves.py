@@ -16,6 +16,7 @@ cannot, and the writer lists that in the file's header.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from itertools import pairwise
 
@@ -34,7 +35,14 @@ EAST, WEST = "east", "west"
 
 #: the eight one-square steps, as (files right, ranks up)
 KING_STEPS: tuple[Vector, ...] = (
-    (0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)
+    (0, 1),
+    (0, -1),
+    (1, 0),
+    (-1, 0),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
 )
 
 _UNIT_NAMES = {
@@ -93,6 +101,10 @@ class PieceRules:
     #: (S-chess's gating twin: the gate is open, and the held piece is put there);
     #: empty: none
     guard: str = ""
+    #: forms a block starts with on the piece's square, by the block's first step
+    #: (S-chess's gating twin: a line the piece's leaving opens must stay shut);
+    #: None: ``guard`` alone
+    guard_along: Callable[[Vector], str] | None = None
     #: where nonzero, a rider is written as one it limits to this many squares, a
     #: block per distance: effects of the ``guard`` go with a block's first move
     #: only (the engine, as Zillions, starts them afresh after each ``add``)
@@ -201,14 +213,13 @@ def _split(comp: Component) -> list[Component]:
     return [comp]
 
 
-def _block(
-    comp: Component, vector: Vector, rules: PieceRules, zone_of_initial: str | None
-) -> str:
+def _block(comp: Component, vector: Vector, rules: PieceRules, zone_of_initial: str | None) -> str:
     """One component along one vector: a leap, a lame leap, or a (limited) ride."""
     land = _landing(comp)
     arrive = _ending(rules, moves=comp.move, captures=comp.capture)
     initial = f"(verify (in-zone? {zone_of_initial})) " if comp.initial else ""
-    head = rules.guard + initial
+    along = rules.guard_along(vector) if rules.guard_along is not None else ""
+    head = rules.guard + along + initial
     steps = [direction_name(s) for s in _path(comp, vector)]
     if comp.range == 1:
         path = " (verify empty?) ".join(steps)

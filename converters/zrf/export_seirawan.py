@@ -21,10 +21,14 @@ hand, gated in behind a first-rank piece's first move.
   and the player holds that kind), ``create``s the held piece there and
   ``capture``s it from its hand square (``gate``); the engine, as Zillions,
   applies effects after the pieces have moved, so the piece leaves and the held
-  one arrives; Zillions' check test sees the gated piece, so it may block a
-  check, as SC-2 rules.  Effects start afresh after each ``add``, so a rider's twin is
-  one block per distance (``PieceRules.longest_ride``), not a ``while`` whose
-  later moves would lose the gate.  The gate is put first, on the block's own
+  one arrives.  Zillions' check test sees the gated piece, but SC-2 makes a
+  gating move legal only where the plain move is: so the twin first reads the
+  rank from the square it leaves, and refuses to open a line there between its
+  own King and an enemy rider (:func:`_line_shut`; a Seirawan960 castling's
+  twin likewise, :func:`_shut_behind`).  Effects start afresh after each
+  ``add``, so a rider's twin is one block per distance
+  (``PieceRules.longest_ride``), not a ``while`` whose later moves would lose
+  the gate.  The gate is put first, on the block's own
   square, rather than by going back to it at the end (``(go from)``): that
   keeps the engine's check test knowing where a block can reach (with ``go
   from`` perft(3) took 10.7 s, 3.2 s without, before the file kept the clock).
@@ -51,6 +55,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 from trebuchet.converters.zrf import export_chess960 as chess960
 from trebuchet.converters.zrf import export_clock as clock
@@ -62,9 +67,12 @@ from trebuchet.converters.zrf.export_moves import (
     PieceRules,
     atom,
     castling_block,
+    direction_name,
+    expressed,
     piece_blocks,
 )
 from trebuchet.converters.zrf.game_export import GameExport
+from trebuchet.variants.geometry import Vector
 from trebuchet.variants.pieces import BLACK, WHITE, Player
 from trebuchet.variants.position import Position
 from trebuchet.variants.seirawan import GATED
@@ -78,6 +86,11 @@ GATES = "gates"
 HELD = {"E": "Elephant", "H": "Hawk"}
 #: what a position holding two pieces of a kind in one hand loses in the file
 TWO_OF_A_KIND = "a hand holding two pieces of one kind (the file keeps one square per kind)"
+
+#: the flags of a line the gating twin's leaving would open (SC-2), per direction
+KING_FLAG, RIDER_FLAG = "line-king", "line-rider"
+#: the rank's two directions, as the file names them
+EAST_STEP, WEST_STEP = direction_name((1, 0)), direction_name((-1, 0))
 
 MACROS = """\
 ; S-chess (SC-2, SC-5): the piece stands on an open gate (a first-rank square of
@@ -104,14 +117,82 @@ def _held(kind: str) -> tuple[str, str, str]:
     return HELD[kind], hand_square(WHITE, kind), hand_square(BLACK, kind)
 
 
-def _gating_rules(plain: PieceRules, kind: str, longest: int) -> PieceRules:
-    """The rules of a first-rank piece's twin that gates ``kind`` in behind it."""
+def _gating_rules(
+    plain: PieceRules, kind: str, longest: int, shut: Callable[[Vector], str]
+) -> PieceRules:
+    """The rules of a first-rank piece's twin that gates ``kind`` in behind it;
+    ``shut``: what a block along a vector verifies of the line it leaves (SC-2)."""
     name, white, black = _held(kind)
     return replace(
         plain,
         guard=f"(gate-open {white} {black}) (gate {name} {white} {black}) ",
+        guard_along=shut,
         longest_ride=longest,
     )
+
+
+class RankShut(NamedTuple):
+    """What a castling's gating twin needs to verify that its gated piece shields
+    nothing (SC-2): the enemy kinds that take along the rank, and its length."""
+
+    riders: tuple[str, ...]
+    files: int
+
+
+def rank_riders(variant: Variant) -> tuple[str, ...]:
+    """The kinds (ZRF atoms) that take along a rank farther than the next square:
+    the only attackers a gated piece could shut out.  A line through a first-rank
+    square with squares on both sides runs along that rank, so the gated piece
+    blocks nothing else."""
+    return tuple(
+        atom(ptype.name)
+        for ptype in variant.types.values()
+        if any(
+            c.capture and c.range != 1 and any(rank == 0 for _, rank in c.vectors)
+            for c in expressed(ptype)
+        )
+    )
+
+
+def _first_piece(d: str, tests: list[tuple[str, str]]) -> str:
+    """Forms that walk from here along ``d`` to the first piece, set each flag whose
+    test it passes (none at the edge), and come back."""
+    found = " ".join(f"(if {test} (set-flag {flag} true))" for test, flag in tests)
+    return f"mark (while (empty? {d}) {d}) (if (on-board? {d}) {d} {found}) back "
+
+
+def _line_shut(riders: tuple[str, ...], king: str, moving_king: bool) -> Callable[[Vector], str]:
+    """SC-2 in the file: a gating move is legal only where the plain move is, but the
+    engine's check test sees the gated piece.  So each twin verifies, before the
+    move, that the square it leaves opens no line of the rank between its own
+    King and an enemy rider (the board read as it stands, the gated piece not yet
+    on it).  A line through a first-rank square runs along the rank
+    (:func:`rank_riders`), so: a piece moving along the rank stays between the
+    two and is not tested, one moving off it is; the King stepping along the rank
+    may have no such rider behind it, stepping off it opens no line."""
+    if not riders:
+        return lambda vector: ""
+    kinds = " ".join(f"(piece? {k})" for k in riders)
+    rider = f"(and enemy? (or {kinds}))" if len(riders) > 1 else f"(and enemy? {kinds})"
+    own_king = f"(and friend? (piece? {king}))"
+    flags = {d: (f"{KING_FLAG}-{d}", f"{RIDER_FLAG}-{d}") for d in (EAST_STEP, WEST_STEP)}
+
+    def along(vector: Vector) -> str:
+        on_rank = vector[1] == 0
+        if on_rank != moving_king:
+            return ""
+        if moving_king:
+            behind = direction_name((-1 if vector[0] > 0 else 1, 0))
+            found = _first_piece(behind, [(rider, RIDER_FLAG)])
+            return f"(set-flag {RIDER_FLAG} false) {found}(verify (not (flag? {RIDER_FLAG}))) "
+        reset = " ".join(f"(set-flag {f} false)" for pair in flags.values() for f in pair)
+        east, west = (_first_piece(d, [(own_king, k), (rider, r)]) for d, (k, r) in flags.items())
+        (ke, re), (kw, rw) = flags[EAST_STEP], flags[WEST_STEP]
+        opened = f"(or (and (flag? {ke}) (flag? {rw})) (and (flag? {kw}) (flag? {re})))"
+        # the other way is read only if this one ends on the King or a rider
+        return f"{reset} {east}(if (or (flag? {ke}) (flag? {re})) {west}(verify (not {opened}))) "
+
+    return along
 
 
 def _first_rank_piece(letter: str) -> Callable[[Variant, str], list[str]]:
@@ -124,8 +205,10 @@ def _first_rank_piece(letter: str) -> Callable[[Variant, str], list[str]]:
         # a gating move counts one on the halfmove clock, as any move but a capture
         plain = PieceRules(castles=True, clock=clock.arrival_tick(variant, letter))
         found = [b for _, b in piece_blocks(ptype, plain, None)]
+        king = atom(variant.types["K"].name)
+        shut = _line_shut(rank_riders(variant), king, moving_king=letter == "K")
         for kind in GATED:
-            twin = _gating_rules(plain, kind, longest)
+            twin = _gating_rules(plain, kind, longest, shut)
             found += [b for _, b in piece_blocks(ptype, twin, None)]
         return found
 
@@ -146,13 +229,15 @@ def castling_twins(way: Castling, last: str) -> list[str]:
     return twins
 
 
-def _gate_forms(kind: str, steps: list[str]) -> str:
+def _gate_forms(kind: str, steps: list[str], shut: str = "") -> str:
     """A castling's last forms gating ``kind`` in ``steps`` away from where it ends,
-    if its player holds one and the square is a gate, and coming back."""
+    if its player holds one and the square is a gate (and ``shut`` verifies what
+    it must there), and coming back."""
     name, white, black = _held(kind)
     return (
         f"(verify (or (friend? {white}) (friend? {black}))) mark {' '.join(steps)} "
-        f"(verify (in-zone? {GATES})) (gate {name} {white} {black}) back"
+        f"(verify (in-zone? {GATES})) {shut + ' ' if shut else ''}"
+        f"(gate {name} {white} {black}) back"
     )
 
 
@@ -162,7 +247,7 @@ def _walk(start: int, end: int) -> list[str]:
 
 
 def castling960_twins(
-    way: chess960.Castling960, rook_kinds: tuple[str, ...], last: str
+    way: chess960.Castling960, rook_kinds: tuple[str, ...], last: str, shut: RankShut
 ) -> list[str]:
     """Seirawan960's castling by one right gating a held piece on the King's or the
     Rook's square, only where the castling leaves it empty (S9-2); ``last``: what
@@ -177,23 +262,53 @@ def castling960_twins(
     left += [way.rook] if way.rook_to != way.rook and way.king_to != way.rook else []
     return [
         chess960.castling_block(
-            way, rook_kinds, f"{_gate_forms(kind, _walk(ends, square))} {last}".strip()
+            way,
+            rook_kinds,
+            f"{_gate_forms(kind, _walk(ends, square), _shut_behind(way, square, shut))} "
+            f"{last}".strip(),
         )
         for kind in GATED
         for square in left
     ]
 
 
+def _shut_behind(way: chess960.Castling960, square: int, shut: RankShut) -> str:
+    """SC-2 for a castling gated on file ``square``: the gated piece may not be what
+    shields the King's landing square from an enemy rider along the rank.  Where
+    the Rook lands between the two it shields it; else (the Rook's square beside
+    the King's landing one, b1 for c1) no enemy rider may stand first beyond the
+    square, the board read before the castling (its pieces all stand on the
+    King's side of the square).  Walked square by square and back, so that the
+    block's ``mark`` (its way back from the gate) is kept; the file's own
+    directions, since Black's symmetry leaves these alone."""
+    low, high = sorted((square, way.king_to))
+    if not shut.riders or low < way.rook_to < high:
+        return ""
+    step, back = (WEST, EAST) if way.king_to > square else (EAST, WEST)
+    far = square if step == WEST else shut.files - 1 - square
+    if far == 0:
+        return ""
+    kinds = " ".join(f"(piece? {k} {step})" for k in shut.riders)
+    rider = f"(and (enemy? {step}) (or {kinds}))"
+    walk = f"(if {rider} (set-flag {RIDER_FLAG} true))"
+    for _ in range(far - 1):  # from the square before the edge back to the gate
+        walk = (
+            f"(if {rider} (set-flag {RIDER_FLAG} true)) (if (empty? {step}) {step} {walk} {back})"
+        )
+    return f"(set-flag {RIDER_FLAG} false) {walk} (verify (not (flag? {RIDER_FLAG})))"
+
+
 def _castling960_blocks(variant: Variant, pos: Position) -> list[str]:
     """Every right's castling block (Chess960's), and its gating twins."""
     kinds = tuple(atom(variant.types[k].name) for k in sorted(variant.castling_rook_kinds))
     counts = clock.UP if clock.clocked(variant) else ""
+    shut = RankShut(rank_riders(variant), variant.geometry.files)
     return [
         block
         for way in chess960.castlings(variant, pos)
         for block in (
             chess960.castling_block(way, kinds, counts),
-            *castling960_twins(way, kinds, counts),
+            *castling960_twins(way, kinds, counts, shut),
         )
     ]
 

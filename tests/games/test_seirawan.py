@@ -58,6 +58,31 @@ def test_sc_2_gating_as_a_first_rank_piece_leaves() -> None:
     assert pos.fen() == pyffish.get_fen(FSF, START, ["g1f3h"])
 
 
+#: SC-2: positions where a gated piece would block a check the plain move leaves
+#: or walks into; Fairy-Stockfish refuses the gating move with the plain one
+GATE_BLOCKS = {
+    # the Knight on c1 is pinned by the h1 rook: c1a2h would put a Hawk between them
+    "pinned Knight": "4k3/8/8/8/8/8/8/K1N4r[H] w C - 0 1",
+    # the King in check along the first rank, stepping along it: e1f1h
+    "King along the check": "4k3/8/8/8/8/8/8/r3K3[H] w E - 0 1",
+    # Fairy-Stockfish issue #141's pychess game, move 10: Kd1/E and Kd1/H refused
+    "issue 141 King": "r1bqkbn1/pppppp2/8/6p1/Q2nP3/PBP5/1P1P1PP1/RNB1K2r[EHeh] w cdfgBCQq - 1 10",
+    # the same game, move 6 (cutechess issue #569): the g1 Knight pinned, Nf3/H refused
+    "issue 141 Knight": (
+        "r1bqkbn1/pppppp2/2n5/6p1/2B1P3/2P5/PP1P1PP1/RNBQK1Nr[EHeh] w cdfgBCDGQq - 1 6"
+    ),
+}
+
+
+@pytest.mark.parametrize("fen", GATE_BLOCKS.values(), ids=GATE_BLOCKS.keys())
+def test_sc_2_a_gated_piece_never_makes_an_illegal_move_legal(fen: str) -> None:
+    pos = position("seirawan", fen)
+    ours = legal_texts(pos)
+    assert ours == set(pyffish.legal_moves(FSF, fen, []))
+    # every gating move (none castles here) is the twin of a legal plain move
+    assert {t[:4] for t in ours if len(t) == 5 and t[-1] in "he"} <= ours
+
+
 def test_sc_3_castling_gates_on_the_kings_or_the_rooks_square() -> None:
     fen = "4k3/8/8/8/8/8/8/4K2R[H] w K - 0 1"
     pos = position("seirawan", fen)

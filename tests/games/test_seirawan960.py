@@ -212,6 +212,15 @@ def test_s9_2_castling_gates_only_on_a_square_it_leaves_empty() -> None:
     assert swap.fen() == "q3rkr1/pppppppp/8/8/8/8/PPPPPPPP/Q3RRK1[EHeh] b AEkqa - 1 1"
 
 
+def test_sc_2_a_gate_on_the_rooks_square_does_not_make_castling_legal() -> None:
+    # castling a-side the king lands on c1, which the a1 rook sees once b1 is empty:
+    # a Hawk gated on b1 would block it, but the plain castling is illegal (SC-2)
+    fen = "4k3/8/8/8/8/8/8/rR2K3[H] w Q - 0 1"
+    pos = position("seirawan960", fen)
+    assert not [m for m in pos.legal_moves() if m.tag == MoveKind.CASTLE]
+    assert legal_texts(pos) == set(pyffish.legal_moves(FSF, fen, [], True))
+
+
 def test_s9_3_fen_castling_field_read_and_written() -> None:
     pos = position("seirawan960", PYCHESS)
     # Fairy-Stockfish's Chess960 FEN: the rooks and the king by file, then the gates

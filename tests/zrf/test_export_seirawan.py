@@ -12,6 +12,7 @@ import pyffish  # a declared test dependency: its absence is a failure, not a sk
 import pytest
 from click.testing import CliRunner
 
+from tests.games.test_seirawan import GATE_BLOCKS
 from tests.zrf.test_export import exported, zrf_coordinates
 from trebuchet.cli import main
 from trebuchet.converters.zrf.export_seirawan import TWO_OF_A_KIND
@@ -50,18 +51,32 @@ def test_gating_moves_are_fairy_stockfishs(fen: str, moves: list[str], legal: st
     assert perft(pos, 2) == perft(native, 2)
 
 
-def test_a_gated_piece_blocks_a_check_as_sc_2_rules() -> None:
-    """SC-2 (the native game) lets the Knight pinned along the first rank leave by
-    gating the Hawk in behind it; the file does the same.  Fairy-Stockfish refuses
-    exactly those four moves (its issue #141: the official rules say a gated piece
-    does not make an illegal move legal), which the rule page does not follow."""
-    variant = get_variant(FSF)
-    fen = "4k3/8/8/8/8/8/8/K1N4r[H] w C - 0 1"
+#: SC-2: positions where a gated piece would shield its King, for either player
+#: (the native game's tests' and Black's mirror images), and Seirawan960's
+#: castling whose gate on b1 would shield c1 from the a1 rook
+SHIELDS = [
+    *((FSF, fen) for fen in GATE_BLOCKS.values()),
+    (FSF, "k1n4R/8/8/8/8/8/8/4K3[h] b c - 0 1"),
+    (FSF, "R3k3/8/8/8/8/8/8/4K3[h] b e - 0 1"),
+    ("seirawan960", "4k3/8/8/8/8/8/8/rR2K3[H] w Q - 0 1"),
+    ("seirawan960", "Rr2k3/8/8/8/8/8/8/4K3[h] b q - 0 1"),
+    # a1's bishop does not take along the rank: b1e1h is legal
+    ("seirawan960", "4k3/8/8/8/8/8/8/bR2K3[H] w Q - 0 1"),
+]
+
+
+@pytest.mark.parametrize(("name", "fen"), SHIELDS)
+def test_a_gated_piece_never_makes_an_illegal_move_legal(name: str, fen: str) -> None:
+    """The file refuses the gating moves Fairy-Stockfish refuses (its issue #141:
+    the official rules say a gated piece does not make an illegal move legal),
+    though its check test sees the gated piece."""
+    variant = get_variant(name)
     native = variant.position(fen)
     pos = exported(variant, native).start_position()
-    written = {zrf_coordinates(pos, m) for m in pos.legal_moves()}
+    c960 = name == "seirawan960"
+    written = {zrf_coordinates(pos, m, king_takes_rook=c960) for m in pos.legal_moves()}
+    assert written == set(pyffish.legal_moves(FSF, fen, [], c960))
     assert written == {variant.move_text(native, m) for m in native.legal_moves()}
-    assert written - set(pyffish.legal_moves(FSF, fen, [])) == {"c1a2h", "c1b3h", "c1d3h", "c1e2h"}
 
 
 def test_a_gated_piece_stands_on_the_square_left_and_leaves_the_hand() -> None:
