@@ -22,8 +22,9 @@ from trebuchet.converters.record import (
     ReplayError,
     UnsupportedVariantError,
 )
-from trebuchet.converters.replay import replay
+from trebuchet.converters.replay import replay_to_outcome
 from trebuchet.variants.errors import TrebuchetError, UnknownVariantError
+from trebuchet.variants.game import Outcome
 from trebuchet.variants.position import Position
 
 #: the kinds of game a batch counts, in the order the summary gives them
@@ -67,6 +68,8 @@ class CheckedGame:
     final: Position | None = None
     error: TrebuchetError | None = None
     whole_file: bool = False
+    #: ``final.outcome()``, as the replay found it (None: the game goes on, or no replay)
+    outcome: Outcome | None = None
 
     @property
     def kind(self) -> str:
@@ -114,6 +117,7 @@ class Reading:
         item.options = (*item.options, *self.options)
         item.default_variant = self.default_variant
         try:
-            return CheckedGame(path, number, item, replay(item))
+            final, outcome = replay_to_outcome(item)
+            return CheckedGame(path, number, item, final, outcome=outcome)
         except TrebuchetError as exc:
             return CheckedGame(path, number, item, error=exc)

@@ -35,7 +35,7 @@ from trebuchet.variants.errors import (
     TrebuchetError,
     UnreadableMoveError,
 )
-from trebuchet.variants.game import Game
+from trebuchet.variants.game import Game, Outcome
 from trebuchet.variants.move import Move, null_move
 from trebuchet.variants.notation import NULL_TEXTS, Notation, first_reading
 from trebuchet.variants.position import Position
@@ -120,6 +120,18 @@ def replay(record: GameRecord, *, strict: bool = True) -> Position:
     python-chess plays a game whatever its ``errors``.  The slips a reader passed
     over (:class:`PassedOver`) refuse nothing: they are the first warnings.
     """
+    return replay_to_outcome(record, strict=strict)[0]
+
+
+def replay_to_outcome(
+    record: GameRecord, *, strict: bool = True
+) -> tuple[Position, Outcome | None]:
+    """:func:`replay`, and how the game stands at its end (``final.outcome()``).
+
+    The replay judges the final position anyway, to hold the Result to it; a
+    caller that reports the outcome too (``trebuchet check``) takes it from here
+    rather than generating the final position's moves a second time.
+    """
     refused = [e for e in record.errors if not isinstance(e, PassedOver)]
     if strict and refused:
         raise refused[0]
@@ -127,8 +139,9 @@ def replay(record: GameRecord, *, strict: bool = True) -> Position:
     notation = notation_of(record, pos)
     record.warnings[:] = [str(e) for e in record.errors if isinstance(e, PassedOver)]
     _replay_line(record, pos, record.moves, notation, 0)
-    _verify_result(record, pos)
-    return pos
+    outcome = pos.outcome()
+    _verify_result(record, outcome)
+    return pos, outcome
 
 
 def _replay_line(
@@ -221,15 +234,15 @@ def _describe(suffix: str) -> str:
     return {"#": "checkmate", "+": "check"}.get(suffix, "no check")
 
 
-def _verify_result(record: GameRecord, pos: Position) -> None:
-    """Warn when the Result contradicts the final position or the movetext's marker."""
+def _verify_result(record: GameRecord, outcome: Outcome | None) -> None:
+    """Warn when the Result contradicts the final position's ``outcome`` or the
+    movetext's marker."""
     tag = record.tags.get("Result", "").strip()
     if tag and record.result and tag != record.result:
         record.warnings.append(
             f"{_at(record)}: Result tag {shown(tag)} differs from the movetext's {record.result!r}"
         )
     claimed = record.result_text
-    outcome = pos.outcome()
     # a record that states no result (a Zillions saved game has no field for
     # one) contradicts nothing
     states = bool(tag or record.result)

@@ -133,7 +133,7 @@ def report_of(game: CheckedGame) -> dict[str, Any]:
     if game.error is not None:
         return {**report, "status": "error", "problem": game.kind, "error": str(game.error)}
     assert game.record is not None and game.final is not None
-    outcome = game.final.outcome()
+    outcome = game.outcome
     return {
         **report,
         "status": "ok",

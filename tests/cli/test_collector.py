@@ -42,3 +42,18 @@ def test_a_rarer_setting_or_none_is_kept(
     gc.set_threshold(*before)
     collect_less_often()
     assert gc.get_threshold() == after
+
+
+def test_the_script_leaves_its_objects_to_the_exit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The script's call (``main()``) freezes what is alive once the command is done,
+    its output written; click's runner (``main.main``), as the tests use it, does not."""
+    frozen: list[str] = []
+    monkeypatch.setattr(gc, "freeze", lambda: frozen.append(capsys.readouterr().out))
+    assert CliRunner().invoke(main, ["variants"]).exit_code == 0
+    assert frozen == []
+    with pytest.raises(SystemExit) as exited:
+        main(["variants"])
+    assert exited.value.code == 0
+    assert len(frozen) == 1 and "chess" in frozen[0].split()

@@ -4,12 +4,17 @@ dropped."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import chess
+import chess.pgn
 import pytest
 
 from tests.helpers import run
+from trebuchet.variants.chess import Chess
+from trebuchet.variants.game import Outcome
+from trebuchet.variants.position import Position
 
 MATED = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
 STALEMATE = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"
@@ -111,3 +116,49 @@ def test_zsg_drops_everything_but_the_moves(tmp_path: Path) -> None:
     source.write_text(ANNOTATED)
     _, _, err = run("convert", str(source), "--to", "zsg", "-o", str(tmp_path / "a.zsg"))
     assert "a Zillions saved game cannot hold variations, comments or NAGs" in err
+
+
+#: three games that end in mate, in stalemate (Sam Loyd's ten moves) and not at all
+ENDINGS = """[Result "0-1"]
+
+1. f3 e5 2. g4 Qh4# 0-1
+
+[Result "1/2-1/2"]
+
+1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3
+8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6 1/2-1/2
+
+[Result "*"]
+
+1. e4 e5 *
+"""
+
+
+def test_check_reports_the_outcome_python_chess_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``check`` takes each game's outcome from the replay, which judges the final
+    position once (to hold the Result to it); the report still says what
+    python-chess says of the same final positions."""
+    path = tmp_path / "endings.pgn"
+    path.write_text(ENDINGS)
+    judged: list[str] = []
+    judge = Chess.outcome
+
+    def counted(self: Chess, pos: Position, *, claim_draw: bool = False) -> Outcome | None:
+        judged.append(pos.fen())
+        return judge(self, pos, claim_draw=claim_draw)
+
+    monkeypatch.setattr(Chess, "outcome", counted)
+    code, out, _ = run("check", str(path), "--json")
+    assert code == 0
+    reports = json.loads(out)
+    expected = []
+    with path.open() as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            expected.append(game.end().board().outcome())
+    assert [r["termination"] for r in reports] == [
+        None if o is None else o.termination.name.lower() for o in expected
+    ]
+    assert [r["verdict"] for r in reports] == ["won by Black", "drawn", None]
+    assert len(judged) == len(set(judged)) == 3  # each final position judged once
