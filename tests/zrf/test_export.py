@@ -327,7 +327,7 @@ POSITIONS = 20
 #: sittuyin 15 s, racing kings 27 s, S-chess 14 s, Seirawan960 16 s, Titan Chess
 #: and Shatranj of Troy over a minute, Mangonel Chess 25 s per option)
 QUICK = {
-    "duggans-fantasy-chess": 0,
+    "duggans-fantasy-chess": 2,
     "crazyhouse": 4,
     "sittuyin": 4,
     "racing-kings": 4,
@@ -337,9 +337,10 @@ QUICK = {
     "shatranj-of-troy": 4,
     "mangonel-chess": 6,
 }
-#: Duggan's file, whose positions take half a minute each: the slow tier plays
-#: two per option (20 per option agreed when measured, docs/zrf.md)
-MOST = {"duggans-fantasy-chess": 2}
+#: Duggan's options with Assassins, whose positions take 5 to 20 s each (the game
+#: without them, under a second): the slow tier plays two per option (20 per
+#: option agreed when measured, docs/zrf.md)
+ASSASSINS_MOST = 2
 
 
 def test_every_game_is_played_alike() -> None:
@@ -374,7 +375,9 @@ def _position_tiers() -> list[object]:
     for name, options, _nodes in PLAYED_ALIKE:
         if name in OWN_COORDINATES:
             continue
-        quick, most = QUICK.get(name, POSITIONS), MOST.get(name, POSITIONS)
+        quick, most = QUICK.get(name, POSITIONS), POSITIONS
+        if name == "duggans-fantasy-chess" and options:
+            quick, most = 0, ASSASSINS_MOST
         label = "-".join((name, *options))
         if quick:
             tiers.append(pytest.param(name, options, 0, quick, id=label))
