@@ -139,14 +139,19 @@ class Seirawan(Chess):
         """SC-2: a gating move is legal exactly when the same move without the gate
         is.  The plain moves are tested as usual (with the plain moves of twins a
         reader's filter kept alone), and each twin takes its plain move's answer."""
+        if not any(type(m) is GatingMove for m in moves):
+            return super().filter_legal(pos, moves)
         plain: dict[int, Move] = {}
         for m in moves:
             base = m.plain if type(m) is GatingMove else m
             plain.setdefault(id(base), base)
-        if len(plain) == len(moves):
-            return super().filter_legal(pos, moves)
         legal = {id(m) for m in super().filter_legal(pos, list(plain.values()))}
         return [m for m in moves if id(m.plain if type(m) is GatingMove else m) in legal]
+
+    def is_safe(self, pos: Position, move: Move) -> bool:
+        """SC-2 for one move alone: a gating move is as safe as its plain move (the
+        gated piece shields nothing), as :meth:`filter_legal` rules for many."""
+        return super().is_safe(pos, move.plain if type(move) is GatingMove else move)
 
     def after_move(self, pos: Position, move: Move, captured: bool) -> None:
         """SC-5: a square stops being a gate once a move writes it, and the king's and

@@ -83,6 +83,17 @@ def test_sc_2_a_gated_piece_never_makes_an_illegal_move_legal(fen: str) -> None:
     assert {t[:4] for t in ours if len(t) == 5 and t[-1] in "he"} <= ours
 
 
+def test_sc_2_holds_for_a_gating_move_tested_alone() -> None:
+    """The pinned Knight's gating moves, which pyffish refuses, are refused by the
+    one-move test and by the filter given them alone, as among all the moves."""
+    pos = position("seirawan", "4k3/8/8/8/8/8/8/K1N4r[H] w C - 0 1")
+    variant = pos.variant
+    gating = [m for m in variant.pseudo_legal_moves(pos) if variant.move_text(pos, m) == "c1d3h"]
+    assert len(gating) == 1
+    assert not variant.is_safe(pos, gating[0])
+    assert variant.filter_legal(pos, gating) == []
+
+
 def test_sc_3_castling_gates_on_the_kings_or_the_rooks_square() -> None:
     fen = "4k3/8/8/8/8/8/8/4K2R[H] w K - 0 1"
     pos = position("seirawan", fen)
