@@ -20,7 +20,7 @@ import chess
 import pytest
 from click.testing import CliRunner
 
-from tests.helpers import CHESS_ZRF, DATA
+from tests.helpers import CHESS_ZRF, DATA, SLOW
 from trebuchet.analysis.evaluate import Playout, play, rate, summary
 from trebuchet.cli import main
 from trebuchet.variants.registry import get_variant
@@ -55,6 +55,7 @@ def _agree(ours: list[float], theirs: list[float]) -> float:
     return abs(statistics.fmean(ours) - statistics.fmean(theirs)) / se
 
 
+@SLOW  # 15-60 s: thousands of playouts on each side
 def test_random_chess_playouts_agree_with_python_chess() -> None:
     chess_game = get_variant("chess")
     ours = [play(chess_game, seed=7, number=n, max_plies=MAX_PLIES) for n in range(N)]

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 import pyffish  # a declared test dependency: its absence is a failure, not a skip
 import pytest
 
-from tests.helpers import DATA, legal_texts, position, requires_shared
+from tests.helpers import DATA, SLOW, legal_texts, position, requires_shared
 from trebuchet.variants.perft import divide, perft
 from trebuchet.variants.position import Position
 
@@ -80,6 +80,7 @@ def _live_starts() -> list[str]:
     return starts
 
 
+@SLOW  # 15-65 s: pyffish lists every ply's moves again
 def test_live_random_games_agree_with_pyffish() -> None:
     """220 random games of up to 14 plies, played by our engine: at every ply
     pyffish, given the same start and move list, lists the same legal moves; at

@@ -101,10 +101,10 @@ def test_huge_saved_game_is_refused_quickly(tmp_path: Path) -> None:
         out.write(head)
         while out.tell() < 50_000_000:
             out.write(b"1. Pawn e2 - e4\r\n" * 100_000)
-    start = time.monotonic()
+    start = time.process_time()  # the reader's work, however busy the machine
     with pytest.raises(ZrfError, match=f"at most {MAX_BYTES} are read"):
         read_zsg_file(big)
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5
 
 
 def _actions(node: MoveNode) -> tuple[object, ...]:

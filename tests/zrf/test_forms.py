@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from tests.helpers import shared
+from tests.helpers import SLOW, shared
 from trebuchet.cli import main
 from trebuchet.converters.load import load_variant
 from trebuchet.variants.errors import TrebuchetError
@@ -79,6 +79,7 @@ def test_a_move_type_of_drops_alone_names_a_turn(tmp_path: Path) -> None:
     }
 
 
+@SLOW  # 20-30 s: the board's 161,051 cells are linked one by one
 def test_a_five_dimensional_maze_of_161051_cells_loads(tmp_path: Path) -> None:
     """A real maze has 11^5 cells, past the old cap of 20,000; its runner steps on
     along three of its five axes, so from a corner 3, 9, 27 moves."""

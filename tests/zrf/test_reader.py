@@ -228,8 +228,11 @@ def test_crlf_and_latin1_copy_reads_the_same(tmp_path: Path, features: ZrfFile) 
 
 
 def _fails_fast(text: str, fragment: str, line: int | None = None) -> ZrfError:
-    """Parse ``text``; it must fail cleanly within 5 s and 200 MB of Python memory."""
-    start = time.monotonic()
+    """Parse ``text``; it must fail cleanly within 5 s and 200 MB of Python memory.
+
+    The bound is on this process's CPU time, which is the parser's work, and not on
+    the wall clock, which stretches on a machine busy with other processes."""
+    start = time.process_time()
     tracemalloc.start()
     try:
         with pytest.raises(ZrfError) as info:
@@ -237,7 +240,7 @@ def _fails_fast(text: str, fragment: str, line: int | None = None) -> ZrfError:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert time.monotonic() - start < 5
+    assert time.process_time() - start < 5
     assert peak < 200_000_000
     assert fragment in str(info.value)
     assert str(info.value).startswith("bad.zrf")
@@ -287,10 +290,10 @@ def test_fifty_megabyte_file_is_refused_unread(tmp_path: Path) -> None:
         chunk = b'(game (title "x"))\n' * 50_000
         while out.tell() < 50_000_000:
             out.write(chunk)
-    start = time.monotonic()
+    start = time.process_time()  # the reader's work, however busy the machine
     with pytest.raises(ZrfError, match="at most 1000000 are read"):
         read_zrf(big)
-    assert time.monotonic() - start < 2
+    assert time.process_time() - start < 2
     assert big.stat().st_size > MAX_BYTES
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import CHESS_ZRF, DATA, shared
+from tests.helpers import CHESS_ZRF, DATA, SLOW, shared
 from trebuchet.converters.zrf.model import parse_zrf, read_zrf
 from trebuchet.converters.zrf.to_variant import variant_class, variant_from_zrf
 from trebuchet.converters.zrf.writer import variant_to_zrf
@@ -73,10 +73,15 @@ MOVE_GAMES = [
     CORPUS / "Duke" / "Duke.zrf",
     CORPUS / "DobutsuShogi" / "Dobutsu.zrf",
 ]
+#: the slow tier's: Glinski's cheskers' replay takes 15-25 s
+HEAVY = [CORPUS / "GlinskiCheskers" / "glinski-cheskers.zrf"]
 #: (the game's memo, a rules file): the check test's memo, generation's memo
 CASES = [
     *(pytest.param("_scan_memo", p, id=f"check-{p.stem}") for p in GAMES),
-    *(pytest.param("_move_memo", p, id=f"moves-{p.stem}") for p in MOVE_GAMES),
+    *(
+        pytest.param("_move_memo", p, id=f"moves-{p.stem}", marks=[SLOW] if p in HEAVY else [])
+        for p in MOVE_GAMES
+    ),
 ]
 
 

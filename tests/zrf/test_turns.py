@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import legal_texts
+from tests.helpers import SLOW, legal_texts
 from trebuchet.converters.load import load_variant
 from trebuchet.converters.zsg import read_record
 from trebuchet.variants.errors import TrebuchetError
@@ -109,6 +109,7 @@ def test_a_saved_game_may_take_another_way_to_a_counted_turn(tmp_path: Path) -> 
     assert [node.text for node in record.moves] == ["Hopper a1 - a3 ; Hopper a3 - c3"]
 
 
+@SLOW  # 10-16 s: the search runs to its bound
 def test_a_turn_that_fans_out_too_far_is_refused_in_one_line(tmp_path: Path) -> None:
     """A Hopper on a lattice of Stones, where it must jump on while it can: the ways
     round are too many to search, and the search stops after its bound of
@@ -125,12 +126,12 @@ def test_a_turn_that_fans_out_too_far_is_refused_in_one_line(tmp_path: Path) -> 
     )
     setup = f"(White (Hopper a1)) (Black {stones})"
     variant = hoppers(tmp_path, setup, files=files, ranks=ranks)
-    started = time.perf_counter()
+    started = time.process_time()  # the search's work, however busy the machine
     with pytest.raises(TrebuchetError) as caught:
         variant.start_position().legal_moves()
     message = str(caught.value)
     assert f"more than {MAX_TURN_NODES:,} steps" in message and "\n" not in message
-    assert time.perf_counter() - started < 60
+    assert time.process_time() - started < 60
 
 
 def test_perft_of_a_game_that_could_cycle_ends(tmp_path: Path) -> None:

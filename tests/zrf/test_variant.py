@@ -9,13 +9,14 @@ more than 26 piece kinds.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
-from tests.helpers import DATA, requires_shared
+from tests.helpers import DATA, SLOW, requires_shared
 from trebuchet.cli import main
 from trebuchet.converters.zrf.model import GameDef, read_zrf
 from trebuchet.converters.zrf.to_variant import piece_letters, variant_from_zrf
@@ -29,7 +30,10 @@ TRANSPORT = CORPUS / "TransportChess" / "TransportChess.zrf"
 FIDE_BOARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 
 
-def _games() -> list[tuple[Path, GameDef]]:
+@functools.cache
+def _games() -> tuple[tuple[Path, GameDef], ...]:
+    """Every game of every rules file under ``../shared/data``, read once for the
+    module's tests (the corpus takes some 15 s to read)."""
     out: list[tuple[Path, GameDef]] = []
     for path in sorted(DATA.rglob("*.zrf"), key=str):
         try:
@@ -37,9 +41,11 @@ def _games() -> list[tuple[Path, GameDef]]:
         except ZrfError:
             continue  # malformed files are test_zrf_corpus's business
         out.extend((path, g) for g in zrf.games if not g.separator)
-    return out
+    return tuple(out)
 
 
+# Converting the whole corpus takes about a minute, once per test process: the tests
+# that read every converted game are in the slow tier (CI runs it).
 @pytest.fixture(scope="module")
 def converted() -> dict[tuple[Path, str, int], Game | ZrfError]:
     """Every playable game of every file, as a variant or the ZrfError refusing it."""
@@ -66,6 +72,7 @@ def _conventional(game: GameDef) -> bool:
     )
 
 
+@SLOW
 @requires_shared("zillions", "corpus")
 def test_whole_corpus_converts_or_is_refused_with_a_reason(
     converted: dict[tuple[Path, str, int], Game | ZrfError],
@@ -80,6 +87,7 @@ def test_whole_corpus_converts_or_is_refused_with_a_reason(
         assert ok >= 121
 
 
+@SLOW
 @requires_shared("zillions", "corpus")
 def test_start_position_round_trips(
     converted: dict[tuple[Path, str, int], Game | ZrfError],
@@ -93,6 +101,7 @@ def test_start_position_round_trips(
         assert variant.position(start.fen()).board == start.board
 
 
+@SLOW
 @requires_shared("zillions", "corpus")
 def test_setup_pieces_land_on_the_squares_the_zrf_names(
     converted: dict[tuple[Path, str, int], Game | ZrfError],
@@ -126,6 +135,7 @@ def test_transport_madness_sets_up_fide_chess() -> None:
     assert not variant.types["Q"].royal
 
 
+@SLOW
 def test_killed_positions_are_missing_squares(
     converted: dict[tuple[Path, str, int], Game | ZrfError],
 ) -> None:
@@ -140,6 +150,7 @@ def test_killed_positions_are_missing_squares(
         assert walls == len(set(game.board.kill_positions) & grid), path.name
 
 
+@SLOW
 @requires_shared("zillions", "corpus")
 def test_refusals_name_what_the_file_declares(
     converted: dict[tuple[Path, str, int], Game | ZrfError],
