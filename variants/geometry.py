@@ -117,16 +117,29 @@ class Geometry:
         """For every square, the squares met stepping by ``vector`` to the edge."""
         cached = self._rays.get(vector)
         if cached is None:
-            table = []
-            for sq in range(self.size):
-                ray = []
-                nxt = self.offset(sq, vector)
-                while nxt is not None:
-                    ray.append(nxt)
-                    nxt = self.offset(nxt, vector)
-                table.append(tuple(ray))
-            cached = self._rays[vector] = tuple(table)
+            step = vector[1] * self.files + vector[0]
+            # a ray's squares are evenly spaced on the numbering: a range of them
+            cached = self._rays[vector] = tuple(
+                tuple(range(sq + step, sq + step * (self._room(sq, vector) + 1), step))
+                if step
+                else ()
+                for sq in range(self.size)
+            )
         return cached
+
+    def _room(self, sq: int, vector: Vector) -> int:
+        """How many steps by ``vector`` from ``sq`` stay on the grid (none from an
+        extra square, nor for the null vector)."""
+        dx, dy = vector
+        if sq >= self.grid_size or dx == dy == 0:
+            return 0
+        file, rank = sq % self.files, sq // self.files
+        room = self.files + self.ranks  # more steps than any line of the grid has
+        if dx:
+            room = min(room, (self.files - 1 - file) // dx if dx > 0 else file // -dx)
+        if dy:
+            room = min(room, (self.ranks - 1 - rank) // dy if dy > 0 else rank // -dy)
+        return room
 
     def ray(self, sq: int, vector: Vector) -> tuple[int, ...]:
         return self.rays(vector)[sq]

@@ -400,7 +400,9 @@ def _square_tables(
         if -1 not in squares:  # the way and the target on the board
             steps.append((*_step(sq, squares[-1], can_move, can_capture), squares[:-1]))
     # one en passant target per square, however many components name it
-    ep = tuple(dict.fromkeys(ray[0] for rays_from in ep_rays if (ray := rays_from[sq])))
+    ep: tuple[int, ...] = ()
+    if ep_rays:
+        ep = tuple(dict.fromkeys(ray[0] for rays_from in ep_rays if (ray := rays_from[sq])))
     hops = tuple((comp, rays_from[sq]) for comp, rays_from in hop_rays)
     return tuple(steps), tuple(rays), ep, hops
 
