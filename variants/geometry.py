@@ -25,6 +25,12 @@ DIAGONAL: tuple[Vector, ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 QUEEN_LINES: tuple[Vector, ...] = ORTHOGONAL + DIAGONAL
 
 
+#: per board shape (files, ranks, squares), per vector: the rays (:meth:`Geometry.rays`)
+_RAYS: dict[tuple[int, int, int], dict[Vector, tuple[tuple[int, ...], ...]]] = {}
+#: per board shape, per vector: the leaps (:meth:`Geometry.leaps`)
+_LEAPS: dict[tuple[int, int, int], dict[Vector, tuple[int, ...]]] = {}
+
+
 class Geometry:
     """A rectangular board: its size, square names, rays and leaps.
 
@@ -57,8 +63,10 @@ class Geometry:
         self.names: tuple[str, ...] = (*grid, *extra)
         self._index = {name.lower(): sq for sq, name in enumerate(self.names) if name}
         self._exact = {name: sq for sq, name in enumerate(self.names) if name}
-        self._rays: dict[Vector, tuple[tuple[int, ...], ...]] = {}
-        self._leaps: dict[Vector, tuple[int, ...]] = {}
+        # the rays and leaps depend on the shape alone: shared by every board of it
+        shape = (files, ranks, self.size)
+        self._rays = _RAYS.setdefault(shape, {})
+        self._leaps = _LEAPS.setdefault(shape, {})
 
     def __repr__(self) -> str:
         return f"Geometry({self.files}x{self.ranks})"

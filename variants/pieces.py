@@ -104,7 +104,7 @@ _Plan = tuple[
     tuple[tuple[Component, Vector], ...],
 ]
 """What a piece of one colour does in each direction, whatever its square
-(:meth:`BetzaPiece._plan`): the directions it steps or rides in, with per distance
+(:func:`_plan`): the directions it steps or rides in, with per distance
 whether it may move and capture there; its lame leaps: the steps each takes (the
 last one to its target) and whether it may move and capture; the directions of
 its en passant captures; its hops."""
@@ -117,6 +117,30 @@ _Laid = tuple[
 ]
 """A :data:`_Plan` on a board (:func:`_lay`): each vector replaced by the board's
 table of its rays (:meth:`Geometry.rays`), or of its leaps for a lame leap's steps."""
+
+_TablesKey = tuple[tuple[Component, ...], tuple[int, int, int], bool, frozenset[int] | None]
+"""What a Betza piece's tables for one player are made of: its components, the
+board's files, ranks and squares (its shape: squares that are not there are walls
+on the board, not holes in the geometry), whether the board is turned round (Black,
+and a piece that moves otherwise forward than back), and the squares its initial
+moves may start from (None when it has none)."""
+
+_BoardTables = tuple[
+    list[tuple[_Step, ...]],
+    list[tuple[tuple[_RayStep, ...], ...]],
+    list[tuple[int, ...]],
+    list[tuple[tuple[Component, tuple[int, ...]], ...]],
+    list[dict[int, tuple[_Way, ...]] | None],
+    list[frozenset[int] | None],
+]
+"""One player's tables of a Betza piece, per square: steps, rays, en passant targets,
+hops, and (filled in when first asked) ways by target and targets."""
+
+#: The tables of every Betza piece built so far, shared by every piece, player and
+#: game whose key is equal: chess960's, crazyhouse's and FIDE chess's pieces are one
+#: set of tables.  Nothing changes a table once built but to fill in an entry left
+#: None, which is the same whoever fills it (tests/core/test_shared_tables.py).
+_SHARED_TABLES: dict[_TablesKey, _BoardTables] = {}
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -146,34 +170,27 @@ class BetzaPiece(PieceType):
 
     def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
-        first: Player | None = None
+        # Black's board is White's turned round: a piece that moves alike both ways
+        # has White's tables for Black too (half of a game's start-up)
+        turns = not self._colour_blind()
+        from_initial = any(comp.initial for comp in self.components)
         for color in initial:
-            if first is not None and self._colour_blind():
-                # Black's board is White's turned round, and the piece moves alike
-                # both ways: the same tables (half of a game's start-up)
-                self._steps[color] = self._steps[first]
-                self._rays[color] = self._rays[first]
-                self._ep[color] = self._ep[first]
-                self._hops[color] = self._hops[first]
-                self._ways[color] = self._ways[first]
-                self._targets[color] = self._targets[first]
-                continue
-            first = color
-            longest = max(geometry.files, geometry.ranks)
-            # what the piece does in each direction is the same from every square
-            # but those of its initial moves: one plan for each, read per square
-            plans = tuple(
-                _lay(geometry, self._plan(color, from_initial, longest))
-                for from_initial in (False, True)
+            key: _TablesKey = (
+                self.components,
+                (geometry.files, geometry.ranks, geometry.size),
+                turns and color != WHITE,
+                initial.get(color, frozenset()) if from_initial else None,
             )
-            starts = initial.get(color, frozenset())
-            tables = [_square_tables(sq, plans[sq in starts]) for sq in range(geometry.size)]
-            self._steps[color] = [t[0] for t in tables]
-            self._rays[color] = [t[1] for t in tables]
-            self._ep[color] = [t[2] for t in tables]
-            self._hops[color] = [t[3] for t in tables]
-            self._ways[color] = [None] * geometry.size
-            self._targets[color] = [None] * geometry.size
+            tables = _SHARED_TABLES.get(key)
+            if tables is None:
+                tables = _SHARED_TABLES[key] = _board_tables(key, geometry)
+            steps, rays, ep, hops, ways, targets = tables
+            self._steps[color] = steps
+            self._rays[color] = rays
+            self._ep[color] = ep
+            self._hops[color] = hops
+            self._ways[color] = ways
+            self._targets[color] = targets
 
     def _colour_blind(self) -> bool:
         """Whether the piece's moves are the same for either player: no move only
@@ -182,42 +199,6 @@ class BetzaPiece(PieceType):
         return all(
             not comp.initial and set(comp.vectors) == {(-x, -y) for x, y in comp.vectors}
             for comp in self.components
-        )
-
-    def _plan(self, color: Player, from_initial: bool, longest: int) -> _Plan:
-        """What the piece of ``color`` does in each direction, from a square where
-        its initial moves may start or from one where they may not.
-
-        Components are merged per direction and distance, so that overlapping atoms
-        (``KW``) give each move once; the directions keep the order in which the
-        components name them, which is the order the moves are generated in."""
-        reach: dict[Vector, list[list[bool]]] = {}
-        lame: dict[Vector, list[bool]] = {}
-        ep: list[Vector] = []
-        hops: list[tuple[Component, Vector]] = []
-        for comp in self.components:
-            if comp.initial and not from_initial:
-                continue
-            for vec in comp.vectors:
-                v = orient(vec, color)
-                if comp.style == LAME:
-                    _merge(lame.setdefault(v, [False, False]), comp)
-                elif comp.style in (HOP, GRASSHOP):
-                    hops.append((comp, v))
-                else:
-                    per_dist = reach.setdefault(v, [])
-                    distances = min(comp.range or longest, longest)
-                    while len(per_dist) < distances:
-                        per_dist.append([False, False])
-                    for flags in per_dist[:distances]:
-                        _merge(flags, comp)
-                    if comp.en_passant:
-                        ep.append(v)
-        return (
-            tuple((v, tuple((f[0], f[1]) for f in per_dist)) for v, per_dist in reach.items()),
-            tuple(((*lame_path(v), v), f[0], f[1]) for v, f in lame.items()),
-            tuple(ep),
-            tuple(hops),
         )
 
     def targets(self, color: Player, sq: int) -> frozenset[int]:
@@ -238,10 +219,9 @@ class BetzaPiece(PieceType):
         found = known[sq]
         if found is None:
             # asked for every square by the variant's tables, and again by some games
-            reach = {step[0] for step in self._steps[color][sq]}
-            reach.update(t for ray in self._rays[color][sq] for t, _, _ in ray)
-            reach.update(t for _, path in self._hops[color][sq] for t in path)
-            found = known[sq] = frozenset(reach)
+            found = known[sq] = _reach(
+                self._steps[color][sq], self._rays[color][sq], self._hops[color][sq]
+            )
         return found
 
     def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
@@ -335,6 +315,18 @@ def _empty(board: list[Piece | None], squares: tuple[int, ...]) -> bool:
     return True
 
 
+def _reach(
+    steps: tuple[_Step, ...],
+    rays: tuple[tuple[_RayStep, ...], ...],
+    hops: tuple[tuple[Component, tuple[int, ...]], ...],
+) -> frozenset[int]:
+    """The squares one square's steps, rays and hops may reach on some board."""
+    found = {step[0] for step in steps}
+    found.update(t for ray in rays for t, _, _ in ray)
+    found.update(t for _, path in hops for t in path)
+    return frozenset(found)
+
+
 def _ways(
     steps: tuple[_Step, ...], rays: tuple[tuple[_RayStep, ...], ...]
 ) -> dict[int, tuple[_Way, ...]]:
@@ -355,6 +347,69 @@ def _merge(flags: list[bool], comp: Component) -> None:
     """Add what ``comp`` may do at one distance to ``flags`` (may move, may capture)."""
     flags[0] |= comp.move
     flags[1] |= comp.capture
+
+
+def _board_tables(key: _TablesKey, geometry: Geometry) -> _BoardTables:
+    """The tables of the piece, colour and board that ``key`` names (see
+    :data:`_SHARED_TABLES`)."""
+    components, _, turned, starts = key
+    longest = max(geometry.files, geometry.ranks)
+    # what the piece does in each direction is the same from every square but
+    # those of its initial moves: one plan for each, laid on the board once
+    plans = tuple(
+        _lay(geometry, _plan(components, turned, from_initial, longest))
+        for from_initial in (False, True)
+    )
+    on = starts or frozenset()
+    tables = [_square_tables(sq, plans[sq in on]) for sq in range(geometry.size)]
+    return (
+        [t[0] for t in tables],
+        [t[1] for t in tables],
+        [t[2] for t in tables],
+        [t[3] for t in tables],
+        [None] * geometry.size,
+        [None] * geometry.size,
+    )
+
+
+def _plan(
+    components: tuple[Component, ...], turned: bool, from_initial: bool, longest: int
+) -> _Plan:
+    """What a piece of ``components`` does in each direction, for White or
+    ``turned`` round for Black, from a square where its initial moves may start
+    or from one where they may not.
+
+    Components are merged per direction and distance, so that overlapping atoms
+    (``KW``) give each move once; the directions keep the order in which the
+    components name them, which is the order the moves are generated in."""
+    reach: dict[Vector, list[list[bool]]] = {}
+    lame: dict[Vector, list[bool]] = {}
+    ep: list[Vector] = []
+    hops: list[tuple[Component, Vector]] = []
+    for comp in components:
+        if comp.initial and not from_initial:
+            continue
+        for vec in comp.vectors:
+            v = (-vec[0], -vec[1]) if turned else vec
+            if comp.style == LAME:
+                _merge(lame.setdefault(v, [False, False]), comp)
+            elif comp.style in (HOP, GRASSHOP):
+                hops.append((comp, v))
+            else:
+                per_dist = reach.setdefault(v, [])
+                distances = min(comp.range or longest, longest)
+                while len(per_dist) < distances:
+                    per_dist.append([False, False])
+                for flags in per_dist[:distances]:
+                    _merge(flags, comp)
+                if comp.en_passant:
+                    ep.append(v)
+    return (
+        tuple((v, tuple((f[0], f[1]) for f in per_dist)) for v, per_dist in reach.items()),
+        tuple(((*lame_path(v), v), f[0], f[1]) for v, f in lame.items()),
+        tuple(ep),
+        tuple(hops),
+    )
 
 
 def _lay(geometry: Geometry, plan: _Plan) -> _Laid:
