@@ -63,10 +63,11 @@ class Geometry:
         self.names: tuple[str, ...] = (*grid, *extra)
         self._index = {name.lower(): sq for sq, name in enumerate(self.names) if name}
         self._exact = {name: sq for sq, name in enumerate(self.names) if name}
-        # the rays and leaps depend on the shape alone: shared by every board of it
-        shape = (files, ranks, self.size)
-        self._rays = _RAYS.setdefault(shape, {})
-        self._leaps = _LEAPS.setdefault(shape, {})
+        #: files, ranks and squares: what the rays and leaps depend on, the same for
+        #: every board of the shape (so they are shared by all of them)
+        self.shape = (files, ranks, self.size)
+        self._rays = _RAYS.setdefault(self.shape, {})
+        self._leaps = _LEAPS.setdefault(self.shape, {})
 
     def __repr__(self) -> str:
         return f"Geometry({self.files}x{self.ranks})"

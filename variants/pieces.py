@@ -177,7 +177,7 @@ class BetzaPiece(PieceType):
         for color in initial:
             key: _TablesKey = (
                 self.components,
-                (geometry.files, geometry.ranks, geometry.size),
+                geometry.shape,
                 turns and color != WHITE,
                 initial.get(color, frozenset()) if from_initial else None,
             )
