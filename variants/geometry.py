@@ -6,7 +6,8 @@ on the board itself by :data:`trebuchet.variants.pieces.WALL`, so that the geome
 static data that is computed once per variant and shared by every position.
 
 Rays and leaps are precomputed per square and per vector on first use, because
-move generation asks the same questions millions of times.
+move generation asks the same questions millions of times; they depend on the
+board's shape alone, so every board of a shape shares them.
 """
 
 from __future__ import annotations

@@ -147,10 +147,14 @@ _SHARED_TABLES: dict[_TablesKey, _BoardTables] = {}
 class BetzaPiece(PieceType):
     """A piece whose moves are a Betza string, such as ``N`` or ``fmWfceFifmnD``.
 
-    All the work is done once, in :meth:`bind`: for every colour and square the
+    The work is done once, in :meth:`bind`: for every colour and square the
     piece's single steps, its rays and its lame leaps are tabulated together
     with the Move objects they produce.  Moves are immutable values, so the same
-    objects serve every position and generation allocates nothing for them.
+    objects serve every position and generation allocates nothing for them; and
+    the tables are the same for every piece of equal moves on a board of the same
+    shape, so they are built once and shared (:data:`_SHARED_TABLES`).  Two
+    derived tables, the targets and the ways by target, are filled in per square
+    as they are first asked for.
     """
 
     def __init__(self, letter: str, name: str, betza: str, *, royal: bool = False) -> None:
