@@ -6,7 +6,8 @@ on the board itself by :data:`trebuchet.variants.pieces.WALL`, so that the geome
 static data that is computed once per variant and shared by every position.
 
 Rays and leaps are precomputed per square and per vector on first use, because
-move generation asks the same questions millions of times.
+move generation asks the same questions millions of times; they depend on the
+board's shape alone, so every board of a shape shares them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,12 @@ Vector = tuple[int, int]
 ORTHOGONAL: tuple[Vector, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
 DIAGONAL: tuple[Vector, ...] = ((1, 1), (1, -1), (-1, -1), (-1, 1))
 QUEEN_LINES: tuple[Vector, ...] = ORTHOGONAL + DIAGONAL
+
+
+#: per board shape (files, ranks, squares), per vector: the rays (:meth:`Geometry.rays`)
+_RAYS: dict[tuple[int, int, int], dict[Vector, tuple[tuple[int, ...], ...]]] = {}
+#: per board shape, per vector: the leaps (:meth:`Geometry.leaps`)
+_LEAPS: dict[tuple[int, int, int], dict[Vector, tuple[int, ...]]] = {}
 
 
 class Geometry:
@@ -57,8 +64,11 @@ class Geometry:
         self.names: tuple[str, ...] = (*grid, *extra)
         self._index = {name.lower(): sq for sq, name in enumerate(self.names) if name}
         self._exact = {name: sq for sq, name in enumerate(self.names) if name}
-        self._rays: dict[Vector, tuple[tuple[int, ...], ...]] = {}
-        self._leaps: dict[Vector, tuple[int, ...]] = {}
+        #: files, ranks and squares: what the rays and leaps depend on, the same for
+        #: every board of the shape (so they are shared by all of them)
+        self.shape = (files, ranks, self.size)
+        self._rays = _RAYS.setdefault(self.shape, {})
+        self._leaps = _LEAPS.setdefault(self.shape, {})
 
     def __repr__(self) -> str:
         return f"Geometry({self.files}x{self.ranks})"
@@ -117,16 +127,29 @@ class Geometry:
         """For every square, the squares met stepping by ``vector`` to the edge."""
         cached = self._rays.get(vector)
         if cached is None:
-            table = []
-            for sq in range(self.size):
-                ray = []
-                nxt = self.offset(sq, vector)
-                while nxt is not None:
-                    ray.append(nxt)
-                    nxt = self.offset(nxt, vector)
-                table.append(tuple(ray))
-            cached = self._rays[vector] = tuple(table)
+            step = vector[1] * self.files + vector[0]
+            # a ray's squares are evenly spaced on the numbering: a range of them
+            cached = self._rays[vector] = tuple(
+                tuple(range(sq + step, sq + step * (self._room(sq, vector) + 1), step))
+                if step
+                else ()
+                for sq in range(self.size)
+            )
         return cached
+
+    def _room(self, sq: int, vector: Vector) -> int:
+        """How many steps by ``vector`` from ``sq`` stay on the grid (none from an
+        extra square, nor for the null vector)."""
+        dx, dy = vector
+        if sq >= self.grid_size or dx == dy == 0:
+            return 0
+        file, rank = sq % self.files, sq // self.files
+        room = self.files + self.ranks  # more steps than any line of the grid has
+        if dx:
+            room = min(room, (self.files - 1 - file) // dx if dx > 0 else file // -dx)
+        if dy:
+            room = min(room, (self.ranks - 1 - rank) // dy if dy > 0 else rank // -dy)
+        return room
 
     def ray(self, sq: int, vector: Vector) -> tuple[int, ...]:
         return self.rays(vector)[sq]

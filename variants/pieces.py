@@ -97,15 +97,64 @@ _Way = tuple[tuple[int, ...], Move | None, Move | None]
 """One way to a target square: the squares on the way that must be empty, the quiet
 move there or None, the capture there or None."""
 
+_Plan = tuple[
+    tuple[tuple[Vector, tuple[tuple[bool, bool], ...]], ...],
+    tuple[tuple[tuple[Vector, ...], bool, bool], ...],
+    tuple[Vector, ...],
+    tuple[tuple[Component, Vector], ...],
+]
+"""What a piece of one colour does in each direction, whatever its square
+(:func:`_plan`): the directions it steps or rides in, with per distance
+whether it may move and capture there; its lame leaps: the steps each takes (the
+last one to its target) and whether it may move and capture; the directions of
+its en passant captures; its hops."""
+
+_Laid = tuple[
+    tuple[tuple[tuple[tuple[int, ...], ...], tuple[tuple[bool, bool], ...]], ...],
+    tuple[tuple[tuple[tuple[int, ...], ...], bool, bool], ...],
+    tuple[tuple[tuple[int, ...], ...], ...],
+    tuple[tuple[Component, tuple[tuple[int, ...], ...]], ...],
+]
+"""A :data:`_Plan` on a board (:func:`_lay`): each vector replaced by the board's
+table of its rays (:meth:`Geometry.rays`), or of its leaps for a lame leap's steps."""
+
+_TablesKey = tuple[tuple[Component, ...], tuple[int, int, int], bool, frozenset[int] | None]
+"""What a Betza piece's tables for one player are made of: its components, the
+board's files, ranks and squares (its shape: squares that are not there are walls
+on the board, not holes in the geometry), whether the board is turned round (Black,
+and a piece that moves otherwise forward than back), and the squares its initial
+moves may start from (None when it has none)."""
+
+_BoardTables = tuple[
+    list[tuple[_Step, ...]],
+    list[tuple[tuple[_RayStep, ...], ...]],
+    list[tuple[int, ...]],
+    list[tuple[tuple[Component, tuple[int, ...]], ...]],
+    list[dict[int, tuple[_Way, ...]] | None],
+    list[frozenset[int] | None],
+]
+"""One player's tables of a Betza piece, per square: steps, rays, en passant targets,
+hops, and (filled in when first asked) ways by target and targets."""
+
+#: The tables of every Betza piece built so far, shared by every piece, player and
+#: game whose key is equal: chess960's, crazyhouse's and FIDE chess's pieces are one
+#: set of tables.  Nothing changes a table once built but to fill in an entry left
+#: None, which is the same whoever fills it (tests/core/test_shared_tables.py).
+_SHARED_TABLES: dict[_TablesKey, _BoardTables] = {}
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class BetzaPiece(PieceType):
     """A piece whose moves are a Betza string, such as ``N`` or ``fmWfceFifmnD``.
 
-    All the work is done once, in :meth:`bind`: for every colour and square the
+    The work is done once, in :meth:`bind`: for every colour and square the
     piece's single steps, its rays and its lame leaps are tabulated together
     with the Move objects they produce.  Moves are immutable values, so the same
-    objects serve every position and generation allocates nothing for them.
+    objects serve every position and generation allocates nothing for them; and
+    the tables are the same for every piece of equal moves on a board of the same
+    shape, so they are built once and shared (:data:`_SHARED_TABLES`).  Two
+    derived tables, the targets and the ways by target, are filled in per square
+    as they are first asked for.
     """
 
     def __init__(self, letter: str, name: str, betza: str, *, royal: bool = False) -> None:
@@ -117,31 +166,35 @@ class BetzaPiece(PieceType):
         self._rays: dict[Player, list[tuple[tuple[_RayStep, ...], ...]]] = {}
         self._ep: dict[Player, list[tuple[int, ...]]] = {}
         self._hops: dict[Player, list[tuple[tuple[Component, tuple[int, ...]], ...]]] = {}
-        #: per colour and square: target square -> the ways there (generate_to)
-        self._ways: dict[Player, list[dict[int, tuple[_Way, ...]]]] = {}
+        #: per colour and square: target square -> the ways there (generate_to), worked
+        #: out when first asked: reading a short game asks for a few squares' only
+        self._ways: dict[Player, list[dict[int, tuple[_Way, ...]] | None]] = {}
+        #: per colour and square: :meth:`betza_targets`, worked out when first asked
+        self._targets: dict[Player, list[frozenset[int] | None]] = {}
 
     def bind(self, geometry: Geometry, initial: dict[Player, frozenset[int]]) -> None:
         super().bind(geometry, initial)
-        first: Player | None = None
+        # Black's board is White's turned round: a piece that moves alike both ways
+        # has White's tables for Black too (half of a game's start-up)
+        turns = not self._colour_blind()
+        from_initial = any(comp.initial for comp in self.components)
         for color in initial:
-            if first is not None and self._colour_blind():
-                # Black's board is White's turned round, and the piece moves alike
-                # both ways: the same tables (half of a game's start-up)
-                self._steps[color] = self._steps[first]
-                self._rays[color] = self._rays[first]
-                self._ep[color] = self._ep[first]
-                self._hops[color] = self._hops[first]
-                self._ways[color] = self._ways[first]
-                continue
-            first = color
-            tables = [
-                self._square_tables(geometry, sq, color, initial) for sq in range(geometry.size)
-            ]
-            self._steps[color] = [t[0] for t in tables]
-            self._rays[color] = [t[1] for t in tables]
-            self._ep[color] = [t[2] for t in tables]
-            self._hops[color] = [t[3] for t in tables]
-            self._ways[color] = [_ways(t[0], t[1]) for t in tables]
+            key: _TablesKey = (
+                self.components,
+                geometry.shape,
+                turns and color != WHITE,
+                initial.get(color, frozenset()) if from_initial else None,
+            )
+            tables = _SHARED_TABLES.get(key)
+            if tables is None:
+                tables = _SHARED_TABLES[key] = _board_tables(key, geometry)
+            steps, rays, ep, hops, ways, targets = tables
+            self._steps[color] = steps
+            self._rays[color] = rays
+            self._ep[color] = ep
+            self._hops[color] = hops
+            self._ways[color] = ways
+            self._targets[color] = targets
 
     def _colour_blind(self) -> bool:
         """Whether the piece's moves are the same for either player: no move only
@@ -151,59 +204,6 @@ class BetzaPiece(PieceType):
             not comp.initial and set(comp.vectors) == {(-x, -y) for x, y in comp.vectors}
             for comp in self.components
         )
-
-    def _square_tables(
-        self, geometry: Geometry, sq: int, color: Player, initial: dict[Player, frozenset[int]]
-    ) -> tuple[
-        tuple[_Step, ...],
-        tuple[tuple[_RayStep, ...], ...],
-        tuple[int, ...],
-        tuple[tuple[Component, tuple[int, ...]], ...],
-    ]:
-        # Per direction and distance, may the piece move / capture there?  Merging
-        # components this way means overlapping atoms (``KW``) give each move once.
-        reach: dict[Vector, dict[int, list[bool]]] = {}
-        lame: dict[int, tuple[tuple[int, ...], list[bool]]] = {}
-        ep: list[int] = []
-        hops: list[tuple[Component, tuple[int, ...]]] = []
-        for comp in self.components:
-            if comp.initial and sq not in initial.get(color, frozenset()):
-                continue
-            for vec in comp.vectors:
-                v = orient(vec, color)
-                if comp.style == LAME:
-                    path = _lame_squares(geometry, sq, v)
-                    if path:
-                        flags = lame.setdefault(path[-1], (path[:-1], [False, False]))[1]
-                        flags[0] |= comp.move
-                        flags[1] |= comp.capture
-                elif comp.style in (HOP, GRASSHOP):
-                    hops.append((comp, geometry.ray(sq, v)))
-                else:
-                    ray = geometry.ray(sq, v)[: comp.range or None]
-                    per_dist = reach.setdefault(v, {})
-                    for d, t in enumerate(ray):
-                        flags = per_dist.setdefault(d, [False, False])
-                        flags[0] |= comp.move
-                        flags[1] |= comp.capture
-                        if comp.en_passant and d == 0:
-                            ep.append(t)
-        steps: list[_Step] = []
-        rays: list[tuple[_RayStep, ...]] = []
-        for v, per_dist in reach.items():
-            if not per_dist:
-                continue
-            ray = geometry.ray(sq, v)[: max(per_dist) + 1]
-            entries = tuple(
-                _step(sq, t, *per_dist.get(d, (False, False))) for d, t in enumerate(ray)
-            )
-            if len(entries) == 1:
-                steps.append((*entries[0], ()))
-            else:
-                rays.append(entries)
-        steps.extend((*_step(sq, t, *flags), between) for t, (between, flags) in lame.items())
-        # one en passant target per square, however many components name it
-        return tuple(steps), tuple(rays), tuple(dict.fromkeys(ep)), tuple(hops)
 
     def targets(self, color: Player, sq: int) -> frozenset[int]:
         """Squares the piece could reach from ``sq`` in one move on some board.
@@ -219,10 +219,14 @@ class BetzaPiece(PieceType):
     def betza_targets(self, color: Player, sq: int) -> frozenset[int]:
         """The squares the Betza string's own moves may reach from ``sq`` on some board
         (what :meth:`targets` says when ``generate`` adds nothing)."""
-        found = {step[0] for step in self._steps[color][sq]}
-        found.update(t for ray in self._rays[color][sq] for t, _, _ in ray)
-        found.update(t for _, path in self._hops[color][sq] for t in path)
-        return frozenset(found)
+        known = self._targets[color]
+        found = known[sq]
+        if found is None:
+            # asked for every square by the variant's tables, and again by some games
+            found = known[sq] = _reach(
+                self._steps[color][sq], self._rays[color][sq], self._hops[color][sq]
+            )
+        return found
 
     def attack_vectors(self, color: Player) -> Iterable[tuple[Vector, int]]:
         for comp in self.components:
@@ -277,7 +281,10 @@ class BetzaPiece(PieceType):
         if self._hops[color][sq] or type(self).generate is not BetzaPiece.generate:
             super().generate_to(pos, sq, piece, to, out)  # hops, or moves added in code
             return
-        ways = self._ways[color][sq].get(to)
+        by_target = self._ways[color][sq]
+        if by_target is None:
+            by_target = self._ways[color][sq] = _ways(self._steps[color][sq], self._rays[color][sq])
+        ways = by_target.get(to)
         board = pos.board
         if ways is not None:
             x = board[to]
@@ -312,6 +319,18 @@ def _empty(board: list[Piece | None], squares: tuple[int, ...]) -> bool:
     return True
 
 
+def _reach(
+    steps: tuple[_Step, ...],
+    rays: tuple[tuple[_RayStep, ...], ...],
+    hops: tuple[tuple[Component, tuple[int, ...]], ...],
+) -> frozenset[int]:
+    """The squares one square's steps, rays and hops may reach on some board."""
+    found = {step[0] for step in steps}
+    found.update(t for ray in rays for t, _, _ in ray)
+    found.update(t for _, path in hops for t in path)
+    return frozenset(found)
+
+
 def _ways(
     steps: tuple[_Step, ...], rays: tuple[tuple[_RayStep, ...], ...]
 ) -> dict[int, tuple[_Way, ...]]:
@@ -321,22 +340,130 @@ def _ways(
     for t, quiet_move, capture_move, between in steps:
         found.setdefault(t, []).append((between, quiet_move, capture_move))
     for ray in rays:
+        squares = tuple(s for s, _, _ in ray)
         for i, (t, quiet_move, capture_move) in enumerate(ray):
             if quiet_move is not None or capture_move is not None:
-                way = (tuple(s for s, _, _ in ray[:i]), quiet_move, capture_move)
-                found.setdefault(t, []).append(way)
+                found.setdefault(t, []).append((squares[:i], quiet_move, capture_move))
     return {t: tuple(ways) for t, ways in found.items()}
 
 
-def _lame_squares(geometry: Geometry, sq: int, vector: Vector) -> tuple[int, ...]:
-    """The squares a lame leap passes, then its target; () if it leaves the board."""
-    squares = []
-    for step in (*lame_path(vector), vector):
-        t = geometry.offset(sq, step)
-        if t is None:
-            return ()
-        squares.append(t)
-    return tuple(squares)
+def _merge(flags: list[bool], comp: Component) -> None:
+    """Add what ``comp`` may do at one distance to ``flags`` (may move, may capture)."""
+    flags[0] |= comp.move
+    flags[1] |= comp.capture
+
+
+def _board_tables(key: _TablesKey, geometry: Geometry) -> _BoardTables:
+    """The tables of the piece, colour and board that ``key`` names (see
+    :data:`_SHARED_TABLES`)."""
+    components, _, turned, starts = key
+    longest = max(geometry.files, geometry.ranks)
+    # what the piece does in each direction is the same from every square but
+    # those of its initial moves: one plan for each, laid on the board once
+    plans = tuple(
+        _lay(geometry, _plan(components, turned, from_initial, longest))
+        for from_initial in (False, True)
+    )
+    on = starts or frozenset()
+    tables = [_square_tables(sq, plans[sq in on]) for sq in range(geometry.size)]
+    return (
+        [t[0] for t in tables],
+        [t[1] for t in tables],
+        [t[2] for t in tables],
+        [t[3] for t in tables],
+        [None] * geometry.size,
+        [None] * geometry.size,
+    )
+
+
+def _plan(
+    components: tuple[Component, ...], turned: bool, from_initial: bool, longest: int
+) -> _Plan:
+    """What a piece of ``components`` does in each direction, for White or
+    ``turned`` round for Black, from a square where its initial moves may start
+    or from one where they may not.
+
+    Components are merged per direction and distance, so that overlapping atoms
+    (``KW``) give each move once; the directions keep the order in which the
+    components name them, which is the order the moves are generated in."""
+    reach: dict[Vector, list[list[bool]]] = {}
+    lame: dict[Vector, list[bool]] = {}
+    ep: list[Vector] = []
+    hops: list[tuple[Component, Vector]] = []
+    for comp in components:
+        if comp.initial and not from_initial:
+            continue
+        for vec in comp.vectors:
+            v = (-vec[0], -vec[1]) if turned else vec
+            if comp.style == LAME:
+                _merge(lame.setdefault(v, [False, False]), comp)
+            elif comp.style in (HOP, GRASSHOP):
+                hops.append((comp, v))
+            else:
+                per_dist = reach.setdefault(v, [])
+                distances = min(comp.range or longest, longest)
+                while len(per_dist) < distances:
+                    per_dist.append([False, False])
+                for flags in per_dist[:distances]:
+                    _merge(flags, comp)
+                if comp.en_passant:
+                    ep.append(v)
+    return (
+        tuple((v, tuple((f[0], f[1]) for f in per_dist)) for v, per_dist in reach.items()),
+        tuple(((*lame_path(v), v), f[0], f[1]) for v, f in lame.items()),
+        tuple(ep),
+        tuple(hops),
+    )
+
+
+def _lay(geometry: Geometry, plan: _Plan) -> _Laid:
+    """``plan`` on ``geometry``: each direction's table of rays, each lame leap's
+    tables of leaps (its steps, then its target), fetched once for every square."""
+    directions, lame, ep_directions, hop_directions = plan
+    return (
+        tuple((geometry.rays(v), per_dist) for v, per_dist in directions),
+        tuple(
+            (tuple(geometry.leaps(step) for step in path), can_move, can_capture)
+            for path, can_move, can_capture in lame
+        ),
+        tuple(geometry.rays(v) for v in ep_directions),
+        tuple((comp, geometry.rays(v)) for comp, v in hop_directions),
+    )
+
+
+def _square_tables(
+    sq: int, laid: _Laid
+) -> tuple[
+    tuple[_Step, ...],
+    tuple[tuple[_RayStep, ...], ...],
+    tuple[int, ...],
+    tuple[tuple[Component, tuple[int, ...]], ...],
+]:
+    """A piece's steps, rays, en passant targets and hops from ``sq``: its plan
+    laid on the board (a direction that leaves the board at once gives nothing)."""
+    directions, lame, ep_rays, hop_rays = laid
+    steps: list[_Step] = []
+    rays: list[tuple[_RayStep, ...]] = []
+    for rays_from, per_dist in directions:
+        ray = rays_from[sq]
+        if len(ray) == 1 or len(per_dist) == 1:
+            # a leap, or a ride that has room for one step only
+            if ray:
+                steps.append((*_step(sq, ray[0], *per_dist[0]), ()))
+        elif ray:
+            # the plan looks as far as any board allows; the ray ends at this one's edge
+            entries = zip(ray, per_dist, strict=False)
+            rays.append(tuple(_step(sq, t, *flags) for t, flags in entries))
+    for leaps, can_move, can_capture in lame:
+        squares = tuple(leaps_from[sq] for leaps_from in leaps)
+        if -1 not in squares:  # the way and the target on the board
+            steps.append((*_step(sq, squares[-1], can_move, can_capture), squares[:-1]))
+    # one en passant target per square, however many components name it
+    ep: tuple[int, ...] = ()
+    if ep_rays:
+        ep = tuple(dict.fromkeys(ray[0] for rays_from in ep_rays if (ray := rays_from[sq])))
+    hops = tuple((comp, rays_from[sq]) for comp, rays_from in hop_rays)
+    return tuple(steps), tuple(rays), ep, hops
 
 
 def _add_en_passant(pos: Position, sq: int, t: int, color: Player, out: list[Move]) -> None:

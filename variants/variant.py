@@ -391,20 +391,20 @@ class Variant(GameBase):
         each kind's reach (:meth:`PieceType.targets`) turned round.  A kind that may
         reach anywhere has no entries (every square is a source)."""
         size = self.geometry.size
-        found: dict[tuple[Player, str, int], list[int]] = {}
+        found: dict[tuple[Player, str, int], tuple[int, ...]] = {}
         for ptype in self.types.values():
             if type(ptype).targets is PieceType.targets:
                 continue  # the default: anywhere
+            last_reach: list[frozenset[int]] = []
+            sources: list[tuple[int, ...]] = []
             for color in self.player_range:
                 reach = [ptype.targets(color, sq) for sq in range(size)]
-                if any(len(targets) == size for targets in reach):
-                    continue
-                for sq, targets in enumerate(reach):
-                    for t in targets:
-                        found.setdefault((color, ptype.letter, t), []).append(sq)
-                for t in range(size):
-                    found.setdefault((color, ptype.letter, t), [])
-        return {k: tuple(v) for k, v in found.items()}
+                if reach != last_reach:  # a kind that moves alike for both: turned once
+                    last_reach = reach
+                    sources = _turned_round(reach)
+                for t, squares in enumerate(sources):
+                    found[color, ptype.letter, t] = squares
+        return found
 
     def castling_kinds(self) -> frozenset[str]:
         """The kinds that castle: the royal ones (a game whose castling piece is not
@@ -890,6 +890,8 @@ class Variant(GameBase):
         tables = _Tables()
         geo = self.geometry
         longest = max(geo.files, geo.ranks)
+        #: per square, the check line of a step or leap to it (just that square)
+        alone = [frozenset((sq,)) for sq in range(geo.size)]
         for by in self.player_range:
             # reverse vector -> distance -> kinds that capture from that distance
             reach: dict[tuple[int, int], dict[int, set[str]]] = {}
@@ -902,23 +904,26 @@ class Variant(GameBase):
                     per_dist = reach.setdefault((-dx, -dy), {})
                     for d in range(1, (rng or longest) + 1):
                         per_dist.setdefault(d, set()).add(ptype.letter)
-            rays: list[tuple[_AttackRay, ...]] = []
-            steps: list[tuple[_AttackStep, ...]] = []
             # the same few sets of kinds stand at most distances: one object each
             shared: dict[frozenset[str], frozenset[str]] = {}
+            # per reverse vector: the board's rays along it, how far it is looked
+            # along, and the kinds at each distance; cut to length per target
+            lines = []
+            for vec, per_dist in reach.items():
+                far = max(per_dist)
+                at = (frozenset(per_dist.get(d, ())) for d in range(1, far + 1))
+                lines.append((geo.rays(vec), far, tuple(shared.setdefault(k, k) for k in at)))
+            rays: list[tuple[_AttackRay, ...]] = []
+            steps: list[tuple[_AttackStep, ...]] = []
             for target in range(geo.size):
                 long_rays: list[_AttackRay] = []
                 one_steps: list[_AttackStep] = []
-                for vec, per_dist in reach.items():
-                    ray = geo.ray(target, vec)[: max(per_dist)]
-                    kinds = tuple(
-                        shared.setdefault(k, k)
-                        for k in (frozenset(per_dist.get(d + 1, ())) for d in range(len(ray)))
-                    )
+                for rays_from, far, kinds in lines:
+                    ray = rays_from[target][:far]
                     if len(ray) == 1:
-                        one_steps.append((ray[0], kinds[0], frozenset(ray)))
+                        one_steps.append((ray[0], kinds[0], alone[ray[0]]))
                     elif ray:
-                        long_rays.append((ray, kinds))
+                        long_rays.append((ray, kinds[: len(ray)]))
                 rays.append(tuple(long_rays))
                 steps.append(tuple(one_steps))
             tables.rays[by] = rays
@@ -1016,6 +1021,19 @@ _FEW_MOVES = 4
 def _frozen(kinds: Iterable[str]) -> frozenset[str]:
     """``kinds`` as a frozenset, the same object when it is one (its hash is kept)."""
     return kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+
+
+def _turned_round(reach: list[frozenset[int]]) -> list[tuple[int, ...]]:
+    """Per square, the squares whose ``reach`` holds it (in order); none at all when
+    some square reaches every square (the kind may be anywhere before it moves)."""
+    size = len(reach)
+    if any(len(targets) == size for targets in reach):
+        return []
+    sources: list[list[int]] = [[] for _ in range(size)]
+    for sq, targets in enumerate(reach):
+        for t in targets:
+            sources[t].append(sq)
+    return [tuple(squares) for squares in sources]
 
 
 def _rays_through(rays: tuple[_AttackRay, ...]) -> dict[int, tuple[int, ...]]:
