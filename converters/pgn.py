@@ -173,94 +173,148 @@ class _Lexer:
         self.line_no -= 1
 
     def tokens(self) -> Iterator[Token]:
+        """The tokens one by one (the tests compare readings by them)."""
+        for batch in self.lines_tokens():
+            for token in batch:  # noqa: UP028 (docs/speed.md)
+                yield token
+
+    def lines_tokens(self) -> Iterator[list[Token]]:
+        """The tokens a line at a time (with the lines a comment runs on into).
+
+        A list per line, not a generator of tokens: a generator handing each token
+        on through two frames cost more than making it (docs/speed.md, "Reading PGN
+        faster").  A read that fails inside a comment is raised after the tokens
+        before the comment, so the game they belong to keeps them, as when the
+        tokens were handed on one by one.
+        """
         while (raw := self._read()) is not None:
             text = raw.rstrip("\r\n")
             if text.startswith("%"):
                 continue
             if not text.strip():
                 self.numbered = True
-                yield Token("blank", "", self.line_no, 1)
+                yield [Token("blank", "", self.line_no, 1)]
                 continue
-            for token in self._line_tokens(text):  # noqa: UP028 (docs/speed.md)
-                yield token
+            found: list[Token] = []
+            failure = self._line_tokens(text, found)
+            yield found
+            if failure is not None:
+                raise failure
 
-    def _line_tokens(self, text: str) -> Iterator[Token]:
-        """The tokens of one line (and of the lines a comment runs on into).  Moves and
-        move numbers, nine tokens in ten, are tested for first; the scan starts
-        again after a comment or an unreadable run, which end elsewhere than the
-        token's match."""
+    def _line_tokens(self, text: str, found: list[Token]) -> RecordError | None:
+        """Append the tokens of one line (and of the lines a comment runs on into) to
+        ``found``; the error that stopped the reading of the input inside a comment,
+        if one did.
+
+        The plain words (:meth:`_plain_words`) are taken first, and again after each
+        comment; the general scan (:meth:`_scan`) reads from the first other word
+        until it meets a comment or an unreadable run, which end elsewhere than the
+        token's match.
+        """
         line = self.line_no
         start = 0
-        if self.plain:
-            plain, start = self._plain_words(text, line)
-            for plain_token in plain:  # noqa: UP028 (docs/speed.md)
-                yield plain_token
         while True:
-            for m in _TOKEN.finditer(text, start):
-                kind = m.lastgroup or "bad"
+            if self.plain:
+                start = self._plain_words(text, start, line, found)
+                if start >= len(text):
+                    return None
+            start = self._scan(text, start, line, found)
+            if start < 0:
+                return None
+            if text.startswith("{", start):
+                try:
+                    text, start = self._comment(text, start + 1, line, start + 1, found)
+                except RecordError as failure:
+                    return failure
+                line = self.line_no
+
+    def _scan(self, text: str, start: int, line: int, found: list[Token]) -> int:
+        """Append the tokens of ``text`` from ``start`` by the general scan, and return
+        where reading goes on: -1 at the end of the line, else the index of a ``{``
+        or of the end of an unreadable run (a token's match ends elsewhere)."""
+        for m in _TOKEN.finditer(text, start):
+            kind = m.lastgroup or "bad"
+            if kind == "symbol":
+                end = m.end()
+                if end < len(text) and not _ends_symbol(text[end]):
+                    bad, stop = _bad_run(text, m.start(kind), end, line)
+                    found.append(bad)
+                    return stop
+                self.numbered = False
+                glyph = m["glyph"]
+                if glyph:
+                    found.append(Token("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1))
+                    found.append(Token("glyph", glyph, line, m.start("glyph") + 1))
+                else:
+                    column = m.start(kind) + 1
+                    found.append(tuple.__new__(Token, ("symbol", m[kind], line, column, "")))
+            elif kind == "number":
+                if self.numbered:
+                    found.append(Token("number", m[kind], line, m.start(kind) + 1))
+            elif kind == "end":
+                return -1
+            elif kind == "brace":
+                return m.start(kind)
+            elif kind == "bad":
+                bad, stop = _bad_run(text, m.start(kind), m.start(kind), line)
+                found.append(bad)
+                return stop
+            else:
+                if kind in _ENDS_MOVES:
+                    self.numbered = True
+                found.append(self._other_token(m, kind, line))
+        return -1
+
+    def _plain_words(self, text: str, start: int, line: int, found: list[Token]) -> int:
+        """Append the tokens of the plain words of ``text`` from ``start`` (moves of
+        letters, digits and ``=+#-``, move numbers such as ``12.``, NAGs such as
+        ``$1``, parentheses before and after them, one space apart), and return the
+        index where the first other word starts; the general scan goes on from there.
+
+        Most lines of movetext are mostly such words; splitting at spaces and
+        testing each word's characters is cheaper than the scan's one expression of
+        every kind of token, and gives the same tokens: no other kind of token
+        starts with a letter, a move number ends at its dots, a NAG at its digits,
+        and a parenthesis is a token of its own wherever it stands.  A word of any
+        other character (a tab, a glyph, a brace, a digit that is not a move
+        number's) is left to the scan.
+        """
+        index = start
+        for word in text[start:].split(" "):
+            if word:
+                kind = _plain_kind(word)
                 if kind == "symbol":
-                    end = m.end()
-                    if end < len(text) and not _ends_symbol(text[end]):
-                        bad, start = _bad_run(text, m.start(kind), end, line)
-                        yield bad
-                        break
                     self.numbered = False
-                    glyph = m["glyph"]
-                    if glyph:
-                        yield Token("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1)
-                        yield Token("glyph", glyph, line, m.start("glyph") + 1)
-                    else:
-                        yield Token("symbol", m[kind], line, m.start(kind) + 1)
+                    # the tuple made directly: Token(...) goes through a Python-level
+                    # __new__, twice the cost, and a move takes this line (docs/speed.md)
+                    found.append(tuple.__new__(Token, ("symbol", word, line, index + 1, "")))
                 elif kind == "number":
                     if self.numbered:
-                        yield Token("number", m[kind], line, m.start(kind) + 1)
-                elif kind == "end":
-                    return
-                elif kind == "brace":
-                    comment, text, start = self._comment(text, m.end(), line, m.start(kind) + 1)
-                    for token in comment:  # noqa: UP028 (docs/speed.md)
-                        yield token
-                    line = self.line_no
-                    break
-                elif kind == "bad":
-                    bad, start = _bad_run(text, m.start(kind), m.start(kind), line)
-                    yield bad
-                    break
-                else:
-                    if kind in _ENDS_MOVES:
-                        self.numbered = True
-                    yield self._other_token(m, kind, line)
-            else:
-                return
-
-    def _plain_words(self, text: str, line: int) -> tuple[list[Token], int]:
-        """The tokens of the plain words that start ``text`` (moves of letters, digits
-        and ``=+#-``, move numbers such as ``12.``, one space apart), and the index
-        where the first other word starts; the general scan goes on from there.
-
-        Most lines of movetext start with such words; splitting at spaces and
-        testing each word's characters is cheaper than the scan's one
-        expression of every kind of token (reading world_matches.pgn: 5-10 %
-        less time), and gives the same tokens: no
-        other kind of token starts with a letter, and a move number ends at its
-        dots.  A word of any other character (a tab, a glyph, a brace, a digit
-        that is not a move number's) is left to the scan.
-        """
-        found: list[Token] = []
-        index = 0
-        for word in text.split(" "):
-            if word:
-                first = word[0]
-                if first in _LETTERS and not word.strip(_MOVE_CHARS):
-                    self.numbered = False
-                    found.append(Token("symbol", word, line, index + 1))
-                elif first in _DIGITS and _is_move_number(word):
-                    if self.numbered:
                         found.append(Token("number", word, line, index + 1))
-                else:
-                    return found, index
+                elif kind == "nag":
+                    found.append(Token("nag", word, line, index + 1))
+                elif not self._parenthesised(word, index + 1, line, found):
+                    return index
             index += len(word) + 1
-        return found, len(text)
+        return len(text)
+
+    def _parenthesised(self, word: str, column: int, line: int, found: list[Token]) -> bool:
+        """Append the tokens of a plain word in parentheses (``(12...``, ``Nf3))``, ``(``)
+        and return True, or return False if ``word`` is no such word."""
+        opens = len(word) - len(word.lstrip("("))
+        core = word[opens:].rstrip(")")
+        kind = _plain_kind(core) if core else ""
+        if core and not kind:
+            return False
+        for at in range(column, column + opens):
+            found.append(Token("open", "(", line, at))
+        if kind == "symbol":
+            self.numbered = False
+        if kind and (kind != "number" or self.numbered):
+            found.append(Token(kind, core, line, column + opens))
+        for at in range(column + opens + len(core), column + len(word)):
+            found.append(Token("close", ")", line, at))
+        return True
 
     @staticmethod
     def _other_token(m: re.Match[str], kind: str, line: int) -> Token:
@@ -275,10 +329,10 @@ class _Lexer:
         return Token(kind, m[kind], line, column)
 
     def _comment(
-        self, text: str, start: int, line: int, column: int
-    ) -> tuple[list[Token], str, int]:
-        """The tokens of a ``{}`` comment that may span lines (the comment, and an
-        error if it is not closed), the line it ended on and the index past it.
+        self, text: str, start: int, line: int, column: int, found: list[Token]
+    ) -> tuple[str, int]:
+        """Append the tokens of a ``{}`` comment that may span lines (the comment, and
+        an error if it is not closed); the line it ended on and the index past it.
 
         As python-chess reads it: one space after ``{`` and one before ``}`` are
         padding, everything else (line breaks too) is the text.
@@ -294,22 +348,25 @@ class _Lexer:
                 parts.append(text[start:] + "\n")
             nxt = self._read()
             if nxt is None:
-                return self._unclosed(parts, size, line, column, ""), "", 0
+                found.extend(self._unclosed(parts, size, line, column, ""))
+                return "", 0
             blank = not nxt.strip()
             if after_blank and _TAG_LINE.match(nxt):
                 self._give_back(nxt)
                 where = f" before the tag pair at line {self.line_no + 1}"
                 kept = "".join(parts).rstrip("\r\n")
-                return self._unclosed([kept], size, line, column, where), "", 0
+                found.extend(self._unclosed([kept], size, line, column, where))
+                return "", 0
             after_blank = blank
             text, start = nxt.rstrip("\r\n"), 0
         cut = end - 1 if end > start and text[end - 1] == " " else end
         size += cut - start
         parts.append(text[start:cut])
         if size > MAX_COMMENT:
-            return [self._too_long(line, column)], text, end + 1
-        comment = "".join(parts)
-        return ([Token("comment", comment, line, column)] if comment else []), text, end + 1
+            found.append(self._too_long(line, column))
+        elif comment := "".join(parts):
+            found.append(Token("comment", comment, line, column))
+        return text, end + 1
 
     def _unclosed(
         self, parts: list[str], size: int, line: int, column: int, where: str
@@ -330,6 +387,19 @@ class _Lexer:
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _DIGITS = "0123456789"
 _MOVE_CHARS = _LETTERS + _DIGITS + "=+#-"
+
+
+def _plain_kind(word: str) -> str:
+    """The kind of the token a plain word (:meth:`_Lexer._plain_words`) is, a
+    ``symbol``, a ``number`` or a ``nag``, or "" if ``word`` is none (the scan's)."""
+    first = word[0]
+    if first in _LETTERS and not word.strip(_MOVE_CHARS):
+        return "symbol"
+    if first in _DIGITS:
+        return "number" if _is_move_number(word) else ""
+    if first == "$" and len(word) > 1 and not word[1:].strip(_DIGITS):
+        return "nag"
+    return ""
 
 
 def _is_move_number(word: str) -> bool:
@@ -415,9 +485,27 @@ class _GameBuilder:
         else:
             self.untold += 1
 
-    def starts_next_game(self, token: Token) -> bool:
-        """Whether ``token`` belongs to the next game: a tag pair after the movetext."""
-        return token.kind == "tag" and self.phase is not _Phase.TAGS
+    def take(self, batch: list[Token], start: int) -> tuple[int, bool]:
+        """Take the tokens of ``batch`` from ``start`` on, up to the end of the game if
+        it ends there; the index of the first token not taken, and whether the game
+        has ended (at a blank line, :meth:`add`, or before a tag pair after its
+        movetext, the next game's first token).
+
+        A line's tokens in one call, and a move of the movetext, most tokens, taken
+        here as :meth:`_movetext` would: a call per token less (docs/speed.md).
+        """
+        for index in range(start, len(batch)):
+            token = batch[index]
+            kind = token.kind
+            if kind == "symbol" and self.phase is _Phase.MOVES and not self.skipped_depth:
+                if token.text != "e.p.":
+                    self._move(token)
+                    continue
+            elif kind == "tag" and self.phase is not _Phase.TAGS:
+                return index, True
+            if self.add(token):
+                return index + 1, True
+        return len(batch), False
 
     def add(self, token: Token) -> bool:
         """Take one token; True when it ends the game (a blank line after the movetext
@@ -476,7 +564,8 @@ class _GameBuilder:
             self.fail(f"unexpected character {shown(token.value)}{within}", token)
 
     def _move(self, token: Token) -> None:
-        node = MoveNode(token.text, token.line, token.column, before=self.pending)
+        # arguments by position: by keyword the call costs twice as much (docs/speed.md)
+        node = MoveNode(token.text, token.line, token.column, None, self.pending)
         self.pending = []
         self.lines[-1].append(node)
         self.last_move = node
@@ -587,31 +676,34 @@ def read_games(
     lexer = _Lexer(stream, source, first_line)
     game: _GameBuilder | None = None
     carried: list[str] = []
-    tokens = lexer.tokens()
+    batches = lexer.lines_tokens()
     while True:
         try:
-            token = next(tokens, None)
+            batch = next(batches, None)
         except RecordError as exc:
             if game is not None:
                 game.record.errors.append(exc)
                 yield game.finish()
             yield exc
             return
-        if token is None:
+        if batch is None:
             break
-        if game is not None and game.starts_next_game(token):
-            yield game.finish()
-            game = None
-        if game is None:
-            if token.kind == "blank":
-                continue
-            if token.kind == "comment" and token.value == "semi":
-                carried.append(LineComment(token.text))
-                continue
-            game, carried = _GameBuilder(source, token.line, carried), []
-        if game.add(token):
-            yield game.finish()
-            game = None
+        index = 0
+        while index < len(batch):
+            if game is None:
+                token = batch[index]
+                if token.kind == "blank":
+                    index += 1
+                    continue
+                if token.kind == "comment" and token.value == "semi":
+                    carried.append(LineComment(token.text))
+                    index += 1
+                    continue
+                game, carried = _GameBuilder(source, token.line, carried), []
+            index, ended = game.take(batch, index)
+            if ended:
+                yield game.finish()
+                game = None
     if game is not None:
         yield game.finish()
 
