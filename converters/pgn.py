@@ -265,55 +265,64 @@ class _Lexer:
                 found.append(self._other_token(m, kind, line))
         return -1
 
-    def _plain_words(self, text: str, start: int, line: int, found: list[Token]) -> int:
-        """Append the tokens of the plain words of ``text`` from ``start`` (moves of
-        letters, digits and ``=+#-``, move numbers such as ``12.``, NAGs such as
-        ``$1``, parentheses before and after them, one space apart), and return the
-        index where the first other word starts; the general scan goes on from there.
+    def _plain_words(
+        self, text: str, start: int, line: int, found: list[Token], end: int = -1
+    ) -> int:
+        """Append the tokens of the plain words of ``text`` from ``start`` (to ``end``,
+        when given): moves of letters, digits and ``=+#-``, move numbers such as
+        ``12.``, NAGs such as ``$1``, parentheses before and after them, one space
+        apart.  Return the index where the first other word starts; the general
+        scan goes on from there.
 
-        Most lines of movetext are mostly such words; splitting at spaces and
-        testing each word's characters is cheaper than the scan's one expression of
-        every kind of token, and gives the same tokens: no other kind of token
-        starts with a letter, a move number ends at its dots, a NAG at its digits,
-        and a parenthesis is a token of its own wherever it stands.  A word of any
-        other character (a tab, a glyph, a brace, a digit that is not a move
-        number's) is left to the scan.
+        Most lines of movetext are all such words; splitting at spaces and testing
+        each word's characters is cheaper than the scan's one expression of every
+        kind of token, and gives the same tokens: no other kind of token starts with
+        a letter, a move number ends at its dots, a NAG at its digits, and a
+        parenthesis is a token of its own wherever it stands.  A word of any other
+        character (a tab, a glyph, a brace, a digit that is not a move number's) is
+        left to the scan.  The tests hold the two to the same tokens.
         """
         index = start
-        for word in text[start:].split(" "):
+        for word in (text[start:] if end < 0 else text[start:end]).split(" "):
             if word:
-                kind = _plain_kind(word)
-                if kind == "symbol":
+                first = word[0]
+                if first in _LETTERS and not word.strip(_MOVE_CHARS):
                     self.numbered = False
                     # the tuple made directly: Token(...) goes through a Python-level
                     # __new__, twice the cost, and a move takes this line (docs/speed.md)
                     found.append(tuple.__new__(Token, ("symbol", word, line, index + 1, "")))
-                elif kind == "number":
+                elif first in _DIGITS and _is_move_number(word):
                     if self.numbered:
                         found.append(Token("number", word, line, index + 1))
-                elif kind == "nag":
+                elif first == "$" and word.isascii() and word[1:].isdigit():
                     found.append(Token("nag", word, line, index + 1))
-                elif not self._parenthesised(word, index + 1, line, found):
+                elif not self._parenthesised(text, index, index + len(word), line, found):
                     return index
             index += len(word) + 1
-        return len(text)
+        return len(text) if end < 0 else end
 
-    def _parenthesised(self, word: str, column: int, line: int, found: list[Token]) -> bool:
-        """Append the tokens of a plain word in parentheses (``(12...``, ``Nf3))``, ``(``)
-        and return True, or return False if ``word`` is no such word."""
-        opens = len(word) - len(word.lstrip("("))
-        core = word[opens:].rstrip(")")
-        kind = _plain_kind(core) if core else ""
-        if core and not kind:
+    def _parenthesised(
+        self, text: str, start: int, end: int, line: int, found: list[Token]
+    ) -> bool:
+        """Append the tokens of the word ``text[start:end]`` if it is a plain word in
+        parentheses (``(12...``, ``Nf3))``, ``(``) and return True; False, and nothing
+        appended, if it is not."""
+        if text[start] != "(" and text[end - 1] != ")":
             return False
-        for at in range(column, column + opens):
-            found.append(Token("open", "(", line, at))
-        if kind == "symbol":
-            self.numbered = False
-        if kind and (kind != "number" or self.numbered):
-            found.append(Token(kind, core, line, column + opens))
-        for at in range(column + opens + len(core), column + len(word)):
-            found.append(Token("close", ")", line, at))
+        word = text[start:end]
+        opens = len(word) - len(word.lstrip("("))
+        closes = min(len(word) - len(word.rstrip(")")), len(word) - opens)
+        taken = len(found)
+        for column in range(start + 1, start + opens + 1):
+            found.append(Token("open", "(", line, column))
+        inner_start, inner_end = start + opens, end - closes
+        if inner_start < inner_end and (
+            self._plain_words(text, inner_start, line, found, inner_end) != inner_end
+        ):
+            del found[taken:]
+            return False
+        for column in range(inner_end + 1, end + 1):
+            found.append(Token("close", ")", line, column))
         return True
 
     @staticmethod
@@ -389,23 +398,9 @@ _DIGITS = "0123456789"
 _MOVE_CHARS = _LETTERS + _DIGITS + "=+#-"
 
 
-def _plain_kind(word: str) -> str:
-    """The kind of the token a plain word (:meth:`_Lexer._plain_words`) is, a
-    ``symbol``, a ``number`` or a ``nag``, or "" if ``word`` is none (the scan's)."""
-    first = word[0]
-    if first in _LETTERS and not word.strip(_MOVE_CHARS):
-        return "symbol"
-    if first in _DIGITS:
-        return "number" if _is_move_number(word) else ""
-    if first == "$" and len(word) > 1 and not word[1:].strip(_DIGITS):
-        return "nag"
-    return ""
-
-
 def _is_move_number(word: str) -> bool:
     """Whether ``word`` is digits and then dots (``12.``, ``12...``)."""
-    digits = word.rstrip(".")
-    return len(digits) < len(word) and not digits.strip(_DIGITS)
+    return word[-1] == "." and word.isascii() and word.rstrip(".").isdigit()
 
 
 def _ends_symbol(char: str) -> bool:
