@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import IO, NamedTuple
+from typing import IO
 
 from trebuchet.converters.inputs import file_lines
 from trebuchet.converters.record import (
@@ -123,15 +123,13 @@ _TAG_LINE = re.compile(rf'\s*\[\s*{_NAME}\s+"')
 TAG_PAIR_LINE = re.compile(rb'\s*\[\s*' + _NAME.encode() + rb'\s+"(?:[^"\\]|\\.)*"\s*\]')
 
 
-class Token(NamedTuple):
-    """One token; a tuple because a big file has millions of them.  ``value`` is a
-    tag's value, or the character an unreadable run (``bad``) stumbled on."""
+Token = tuple[str, str, int, int, str]
+"""One token: its kind, text, line, column and value (a tag's value, the character an
+unreadable run (``bad``) stumbled on, ``semi`` for a ``;`` comment, else "").
 
-    kind: str
-    text: str
-    line: int
-    column: int
-    value: str = ""
+A tuple of the built-in type, not a NamedTuple: a big file has millions of tokens, and
+making one costs a fifth of a NamedTuple's (docs/speed.md, "Reading PGN faster");
+its readers take it apart (``kind, text, line, column, value = token``)."""
 
 
 class _Lexer:
@@ -193,7 +191,7 @@ class _Lexer:
                 continue
             if not text.strip():
                 self.numbered = True
-                yield [Token("blank", "", self.line_no, 1)]
+                yield [("blank", "", self.line_no, 1, "")]
                 continue
             found: list[Token] = []
             failure = self._line_tokens(text, found)
@@ -243,14 +241,13 @@ class _Lexer:
                 self.numbered = False
                 glyph = m["glyph"]
                 if glyph:
-                    found.append(Token("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1))
-                    found.append(Token("glyph", glyph, line, m.start("glyph") + 1))
+                    found.append(("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1, ""))
+                    found.append(("glyph", glyph, line, m.start("glyph") + 1, ""))
                 else:
-                    column = m.start(kind) + 1
-                    found.append(tuple.__new__(Token, ("symbol", m[kind], line, column, "")))
+                    found.append(("symbol", m[kind], line, m.start(kind) + 1, ""))
             elif kind == "number":
                 if self.numbered:
-                    found.append(Token("number", m[kind], line, m.start(kind) + 1))
+                    found.append(("number", m[kind], line, m.start(kind) + 1, ""))
             elif kind == "end":
                 return -1
             elif kind == "brace":
@@ -288,14 +285,12 @@ class _Lexer:
                 first = word[0]
                 if first in _LETTERS and not word.strip(_MOVE_CHARS):
                     self.numbered = False
-                    # the tuple made directly: Token(...) goes through a Python-level
-                    # __new__, twice the cost, and a move takes this line (docs/speed.md)
-                    found.append(tuple.__new__(Token, ("symbol", word, line, index + 1, "")))
+                    found.append(("symbol", word, line, index + 1, ""))
                 elif first in _DIGITS and _is_move_number(word):
                     if self.numbered:
-                        found.append(Token("number", word, line, index + 1))
+                        found.append(("number", word, line, index + 1, ""))
                 elif first == "$" and word.isascii() and word[1:].isdigit():
-                    found.append(Token("nag", word, line, index + 1))
+                    found.append(("nag", word, line, index + 1, ""))
                 elif not self._parenthesised(text, index, index + len(word), line, found):
                     return index
             index += len(word) + 1
@@ -314,7 +309,7 @@ class _Lexer:
         closes = min(len(word) - len(word.rstrip(")")), len(word) - opens)
         taken = len(found)
         for column in range(start + 1, start + opens + 1):
-            found.append(Token("open", "(", line, column))
+            found.append(("open", "(", line, column, ""))
         inner_start, inner_end = start + opens, end - closes
         if inner_start < inner_end and (
             self._plain_words(text, inner_start, line, found, inner_end) != inner_end
@@ -322,7 +317,7 @@ class _Lexer:
             del found[taken:]
             return False
         for column in range(inner_end + 1, end + 1):
-            found.append(Token("close", ")", line, column))
+            found.append(("close", ")", line, column, ""))
         return True
 
     @staticmethod
@@ -330,12 +325,12 @@ class _Lexer:
         """A token that is neither a move, a move number, a comment nor unreadable."""
         column = m.start(kind) + 1
         if kind == "semi":
-            return Token("comment", m[kind][1:], line, column, "semi")
+            return ("comment", m[kind][1:], line, column, "semi")
         if kind == "tag":
-            return Token("tag", m["name"], line, column, _unescape(m["value"]))
+            return ("tag", m["name"], line, column, _unescape(m["value"]))
         if kind == "loose_tag":
-            return Token("tag", m["loose_name"], line, column, m["loose_value"])
-        return Token(kind, m[kind], line, column)
+            return ("tag", m["loose_name"], line, column, m["loose_value"])
+        return (kind, m[kind], line, column, "")
 
     def _comment(
         self, text: str, start: int, line: int, column: int, found: list[Token]
@@ -374,7 +369,7 @@ class _Lexer:
         if size > MAX_COMMENT:
             found.append(self._too_long(line, column))
         elif comment := "".join(parts):
-            found.append(Token("comment", comment, line, column))
+            found.append(("comment", comment, line, column, ""))
         return text, end + 1
 
     def _unclosed(
@@ -383,13 +378,13 @@ class _Lexer:
         """An unclosed comment: its text as read (when not too long) and the error."""
         if size > MAX_COMMENT:
             return [self._too_long(line, column)]
-        error = Token("error", f"unterminated comment: '{{' without '}}'{where}", line, column)
+        error = ("error", f"unterminated comment: '{{' without '}}'{where}", line, column, "")
         comment = "".join(parts)
-        return [Token("comment", comment, line, column), error] if comment else [error]
+        return [("comment", comment, line, column, ""), error] if comment else [error]
 
     @staticmethod
     def _too_long(line: int, column: int) -> Token:
-        return Token("error", f"comment longer than {MAX_COMMENT} characters", line, column)
+        return ("error", f"comment longer than {MAX_COMMENT} characters", line, column, "")
 
 
 #: what the plain words of a line (:meth:`_Lexer._plain_words`) are made of
@@ -412,7 +407,7 @@ def _bad_run(text: str, start: int, at: int, line: int) -> tuple[Token, int]:
     """The unreadable run of ``text`` from ``start`` that stumbled on the character at
     ``at`` (its column and value), and the index where the run ends."""
     stop = _run_end(text, at + 1)
-    return Token("bad", text[start:stop], line, at + 1, text[at]), stop
+    return ("bad", text[start:stop], line, at + 1, text[at]), stop
 
 
 def _run_end(text: str, start: int) -> int:
@@ -429,7 +424,9 @@ def _nag(text: str) -> int:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    """A tag value with its escapes (``\\"``, ``\\\\``) undone; most values have none,
+    and are given back without the substitution's cost."""
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
 class _Phase(Enum):
@@ -467,8 +464,9 @@ class _GameBuilder:
     def fail(self, message: str, token: Token, *, plain: bool = False) -> None:
         """Record an error at ``token``; ``plain`` when its meaning is plain all the
         same (a :class:`PassedOver` slip, which replay only warns of)."""
+        _, _, line, column, _ = token
         error = (PassedOver if plain else RecordError)(
-            message, source=self.source, line=token.line, column=token.column
+            message, source=self.source, line=line, column=column
         )
         self._keep(error)
 
@@ -491,10 +489,10 @@ class _GameBuilder:
         """
         for index in range(start, len(batch)):
             token = batch[index]
-            kind = token.kind
+            kind, text, line, column, _ = token
             if kind == "symbol" and self.phase is _Phase.MOVES and not self.skipped_depth:
-                if token.text != "e.p.":
-                    self._move(token)
+                if text != "e.p.":
+                    self._move(text, line, column)
                     continue
             elif kind == "tag" and self.phase is not _Phase.TAGS:
                 return index, True
@@ -505,47 +503,44 @@ class _GameBuilder:
     def add(self, token: Token) -> bool:
         """Take one token; True when it ends the game (a blank line after the movetext
         has begun, or a second one after the tags)."""
-        kind = token.kind
-        if kind == "symbol":  # most tokens: the movetext's, as the last branch says
-            self._movetext(token)
-            return False
+        kind, text, _, _, value = token
         if kind == "blank":
             self.blanks += 1
             return self.phase is not _Phase.TAGS or self.blanks > 1
         if kind == "error":
-            self.fail(token.text, token)
+            self.fail(text, token)
         elif kind == "bad_tag":
             self.blanks = 0
             self.fail('malformed tag pair: expected [Name "value"]', token)
         elif kind == "tag":
             self.blanks = 0
-            self.record.tags[token.text] = token.value
-        elif kind == "comment" and token.value == "semi" and self.phase is _Phase.TAGS:
-            self.record.comments.append(LineComment(token.text))
+            self.record.tags[text] = value
+        elif kind == "comment" and value == "semi" and self.phase is _Phase.TAGS:
+            self.record.comments.append(LineComment(text))
         else:
             self._movetext(token)
         return False
 
     def _movetext(self, token: Token) -> None:
         """Take a token of the movetext; the first one ends the tag section."""
+        kind, text, line, column, value = token
         if self.phase is _Phase.TAGS:
             self.phase = _Phase.MOVES
         if self.skipped_depth:
-            self._skip(token.kind)
+            self._skip(kind)
             return
-        if self.phase is _Phase.ENDED and token.kind not in _AFTER_RESULT:
+        if self.phase is _Phase.ENDED and kind not in _AFTER_RESULT:
             if not self.after_result_told:
                 self.after_result_told = True
-                self.fail(f"{shown(token.text)} after the result {self.record.result}", token)
+                self.fail(f"{shown(text)} after the result {self.record.result}", token)
             return
         last, self.last_move = self.last_move, None
-        kind = token.kind
-        if kind == "symbol" and token.text == "e.p." and last is not None:
+        if kind == "symbol" and text == "e.p." and last is not None:
             last.text += " e.p."  # SAN reading passes over the mark
         elif kind in ("symbol", "null"):
-            self._move(token)
+            self._move(text, line, column)
         elif kind == "comment":
-            self._comment(LineComment(token.text) if token.value == "semi" else token.text)
+            self._comment(LineComment(text) if value == "semi" else text)
         elif kind in ("nag", "glyph", "bare_glyph"):
             self._annotation(token)
         elif kind == "open":
@@ -555,12 +550,12 @@ class _GameBuilder:
         elif kind == "result":
             self._result(token)
         elif kind == "bad":
-            within = "" if token.text == token.value else f" in {shown(token.text)}"
-            self.fail(f"unexpected character {shown(token.value)}{within}", token)
+            within = "" if text == value else f" in {shown(text)}"
+            self.fail(f"unexpected character {shown(value)}{within}", token)
 
-    def _move(self, token: Token) -> None:
+    def _move(self, text: str, line: int, column: int) -> None:
         # arguments by position: by keyword the call costs twice as much (docs/speed.md)
-        node = MoveNode(token.text, token.line, token.column, None, self.pending)
+        node = MoveNode(text, line, column, None, self.pending)
         self.pending = []
         self.lines[-1].append(node)
         self.last_move = node
@@ -580,13 +575,13 @@ class _GameBuilder:
             self.pending.append(text)
 
     def _annotation(self, token: Token) -> None:
+        kind, text, _, _, _ = token
         line = self.lines[-1]
-        nag = _nag(token.text) if token.kind == "nag" else GLYPH_NAGS[token.text]
+        nag = _nag(text) if kind == "nag" else GLYPH_NAGS[text]
         if not line:
-            self.fail(f"annotation {shown(token.text)} before any move, dropped", token,
-                      plain=True)
+            self.fail(f"annotation {shown(text)} before any move, dropped", token, plain=True)
         elif nag > MAX_NAG:
-            self.fail(f"NAG {shown(token.text)} is more than ${MAX_NAG}", token)
+            self.fail(f"NAG {shown(text)} is more than ${MAX_NAG}", token)
         else:
             line[-1].nags.append(nag)
 
@@ -597,7 +592,8 @@ class _GameBuilder:
             self.fail("variation '(' before any move: no move for it to replace, read as "
                       "if not there", token, plain=True)
         elif len(self.lines) > MAX_VARIATION_DEPTH:
-            self._keep(too_deep(self.source, token.line, token.column))
+            _, _, line_no, column, _ = token
+            self._keep(too_deep(self.source, line_no, column))
             self.skipped_depth = 1
         else:
             variation: list[MoveNode] = []
@@ -628,10 +624,11 @@ class _GameBuilder:
             self.skipped_depth -= 1
 
     def _result(self, token: Token) -> None:
+        text = token[1]
         if len(self.lines) > 1:
-            self.fail(f"result {shown(token.text)} inside a variation", token)
+            self.fail(f"result {shown(text)} inside a variation", token)
             return
-        self.record.result = "1/2-1/2" if token.text == "½-½" else token.text
+        self.record.result = "1/2-1/2" if text == "½-½" else text
         self.phase = _Phase.ENDED
 
     def _flush_pending(self) -> None:
@@ -686,15 +683,15 @@ def read_games(
         index = 0
         while index < len(batch):
             if game is None:
-                token = batch[index]
-                if token.kind == "blank":
+                kind, text, line, _, value = batch[index]
+                if kind == "blank":
                     index += 1
                     continue
-                if token.kind == "comment" and token.value == "semi":
-                    carried.append(LineComment(token.text))
+                if kind == "comment" and value == "semi":
+                    carried.append(LineComment(text))
                     index += 1
                     continue
-                game, carried = _GameBuilder(source, token.line, carried), []
+                game, carried = _GameBuilder(source, line, carried), []
             index, ended = game.take(batch, index)
             if ended:
                 yield game.finish()
