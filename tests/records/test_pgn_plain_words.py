@@ -2,7 +2,8 @@
 numbers read by splitting the line at spaces) gives exactly the tokens of the
 general scan, on every PGN file of the examples, the tests and ../shared, and on
 random lines made of the characters where the two could part (tabs, dots after
-digits, glyphs, braces, results, unicode spaces)."""
+digits, glyphs, braces, results, unicode spaces and digits, parentheses around
+words, words right after a comment)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,9 @@ _WORDS = [
     "--", "e4!", "e4!?", "Nf3??", "!", "$1", "$12", "{", "}", "{a", "b}", "(", ")", "(e4",
     "e4)", ";", "; c", "[", "\t", "e4\te5", "1.\te4", "\xa0", "e4\xa0", "♘f3", "l12",
     "b11b10", "-", "=", "+", "#", "0", "00", "9.", "A", "z",
+    # parentheses and NAGs, which the shortcut reads too, and their near misses
+    "(12...", "(Nf3", "Nf3))", "((e4", "$1)", "($3", "()", ")(", "(}", "e4)(", "(1.", "$",
+    "$$1", "$1a", "$\u0663", "1\u00b2.", "(\u00b2", "{c}", "}e4", "e4{c}e5", "(;", "((",
 ]
 
 
