@@ -128,8 +128,9 @@ Token = tuple[str, str, int, int, str]
 unreadable run (``bad``) stumbled on, ``semi`` for a ``;`` comment, else "").
 
 A tuple of the built-in type, not a NamedTuple: a big file has millions of tokens, and
-making one costs a fifth of a NamedTuple's (docs/speed.md, "Reading PGN faster");
-its readers take it apart (``kind, text, line, column, value = token``)."""
+making a NamedTuple goes through a ``__new__`` written in Python, some eight times the
+cost (docs/speed.md, "Reading PGN faster"); its readers take it apart
+(``kind, text, line, column, value = token``)."""
 
 
 class _Lexer:
@@ -554,7 +555,7 @@ class _GameBuilder:
             self.fail(f"unexpected character {shown(value)}{within}", token)
 
     def _move(self, text: str, line: int, column: int) -> None:
-        # arguments by position: by keyword the call costs twice as much (docs/speed.md)
+        # arguments by position: by keyword the call costs a third more (docs/speed.md)
         node = MoveNode(text, line, column, None, self.pending)
         self.pending = []
         self.lines[-1].append(node)
