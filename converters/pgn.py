@@ -206,14 +206,14 @@ class _Lexer:
         if one did.
 
         The plain words (:meth:`_plain_words`) are taken first, and again after each
-        comment; the general scan (:meth:`_scan`) reads from the first other word
-        until it meets a comment or an unreadable run, which end elsewhere than the
-        token's match.
+        comment in the last :data:`_RESUME_SPAN` characters of the line; the general
+        scan (:meth:`_scan`) reads from the first other word until it meets a
+        comment or an unreadable run, which end elsewhere than the token's match.
         """
         line = self.line_no
         start = 0
         while True:
-            if self.plain:
+            if self.plain and (start == 0 or len(text) - start <= _RESUME_SPAN):
                 start = self._plain_words(text, start, line, found)
                 if start >= len(text):
                     return None
@@ -287,12 +287,16 @@ class _Lexer:
                 if first in _LETTERS and not word.strip(_MOVE_CHARS):
                     self.numbered = False
                     found.append(("symbol", word, line, index + 1, ""))
-                elif first in _DIGITS and _is_move_number(word):
+                elif first in _DIGITS and word[-1] == "." and word.rstrip(".").isdigit() and (
+                    word.isascii()  # a move number is ASCII digits and dots
+                ):
                     if self.numbered:
                         found.append(("number", word, line, index + 1, ""))
                 elif first == "$" and word.isascii() and word[1:].isdigit():
                     found.append(("nag", word, line, index + 1, ""))
-                elif not self._parenthesised(text, index, index + len(word), line, found):
+                elif (first != "(" and word[-1] != ")") or not self._parenthesised(
+                    text, index, index + len(word), line, found
+                ):
                     return index
             index += len(word) + 1
         return len(text) if end < 0 else end
@@ -300,11 +304,9 @@ class _Lexer:
     def _parenthesised(
         self, text: str, start: int, end: int, line: int, found: list[Token]
     ) -> bool:
-        """Append the tokens of the word ``text[start:end]`` if it is a plain word in
-        parentheses (``(12...``, ``Nf3))``, ``(``) and return True; False, and nothing
-        appended, if it is not."""
-        if text[start] != "(" and text[end - 1] != ")":
-            return False
+        """Append the tokens of the word ``text[start:end]``, which starts with ``(`` or
+        ends with ``)``, if it is a plain word in parentheses (``(12...``, ``Nf3))``,
+        ``(``) and return True; False, and nothing appended, if it is not."""
         word = text[start:end]
         opens = len(word) - len(word.lstrip("("))
         closes = min(len(word) - len(word.rstrip(")")), len(word) - opens)
@@ -388,15 +390,16 @@ class _Lexer:
         return ("error", f"comment longer than {MAX_COMMENT} characters", line, column, "")
 
 
+#: How near its end a line must be for the plain words to be read again after a
+#: comment or an unreadable run (the scan reads on otherwise): they split the rest of
+#: the line at its spaces, and splitting it after each of many comments would take time
+#: quadratic in the line's length (one line may be a megabyte).  PGN's lines are 80
+#: characters; the longest of the shared data, 5,856.
+_RESUME_SPAN = 1024
 #: what the plain words of a line (:meth:`_Lexer._plain_words`) are made of
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _DIGITS = "0123456789"
 _MOVE_CHARS = _LETTERS + _DIGITS + "=+#-"
-
-
-def _is_move_number(word: str) -> bool:
-    """Whether ``word`` is digits and then dots (``12.``, ``12...``)."""
-    return word[-1] == "." and word.isascii() and word.rstrip(".").isdigit()
 
 
 def _ends_symbol(char: str) -> bool:
