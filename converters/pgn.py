@@ -47,7 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Iterator
 from enum import Enum
-from typing import IO, NamedTuple
+from typing import IO
 
 from trebuchet.converters.inputs import file_lines
 from trebuchet.converters.record import (
@@ -123,15 +123,14 @@ _TAG_LINE = re.compile(rf'\s*\[\s*{_NAME}\s+"')
 TAG_PAIR_LINE = re.compile(rb'\s*\[\s*' + _NAME.encode() + rb'\s+"(?:[^"\\]|\\.)*"\s*\]')
 
 
-class Token(NamedTuple):
-    """One token; a tuple because a big file has millions of them.  ``value`` is a
-    tag's value, or the character an unreadable run (``bad``) stumbled on."""
+Token = tuple[str, str, int, int, str]
+"""One token: its kind, text, line, column and value (a tag's value, the character an
+unreadable run (``bad``) stumbled on, ``semi`` for a ``;`` comment, else "").
 
-    kind: str
-    text: str
-    line: int
-    column: int
-    value: str = ""
+A tuple of the built-in type, not a NamedTuple: a big file has millions of tokens, and
+making a NamedTuple goes through a ``__new__`` written in Python, some eight times the
+cost (docs/speed.md, "Reading PGN faster"); its readers take it apart
+(``kind, text, line, column, value = token``)."""
 
 
 class _Lexer:
@@ -173,112 +172,174 @@ class _Lexer:
         self.line_no -= 1
 
     def tokens(self) -> Iterator[Token]:
+        """The tokens one by one (the tests compare readings by them)."""
+        for batch in self.lines_tokens():
+            for token in batch:  # noqa: UP028 (docs/speed.md)
+                yield token
+
+    def lines_tokens(self) -> Iterator[list[Token]]:
+        """The tokens a line at a time (with the lines a comment runs on into).
+
+        A list per line, not a generator of tokens: a generator handing each token
+        on through two frames cost more than making it (docs/speed.md, "Reading PGN
+        faster").  A read that fails inside a comment is raised after the tokens
+        before the comment, so the game they belong to keeps them, as when the
+        tokens were handed on one by one.
+        """
         while (raw := self._read()) is not None:
             text = raw.rstrip("\r\n")
             if text.startswith("%"):
                 continue
             if not text.strip():
                 self.numbered = True
-                yield Token("blank", "", self.line_no, 1)
+                yield [("blank", "", self.line_no, 1, "")]
                 continue
-            for token in self._line_tokens(text):  # noqa: UP028 (docs/speed.md)
-                yield token
+            found: list[Token] = []
+            failure = self._line_tokens(text, found)
+            yield found
+            if failure is not None:
+                raise failure
 
-    def _line_tokens(self, text: str) -> Iterator[Token]:
-        """The tokens of one line (and of the lines a comment runs on into).  Moves and
-        move numbers, nine tokens in ten, are tested for first; the scan starts
-        again after a comment or an unreadable run, which end elsewhere than the
-        token's match."""
+    def _line_tokens(self, text: str, found: list[Token]) -> RecordError | None:
+        """Append the tokens of one line (and of the lines a comment runs on into) to
+        ``found``; the error that stopped the reading of the input inside a comment,
+        if one did.
+
+        The plain words (:meth:`_plain_words`) are taken first, and again after each
+        comment in the last :data:`_RESUME_SPAN` characters of the line; the general
+        scan (:meth:`_scan`) reads from the first other word until it meets a
+        comment or an unreadable run, which end elsewhere than the token's match.
+        """
         line = self.line_no
         start = 0
-        if self.plain:
-            plain, start = self._plain_words(text, line)
-            for plain_token in plain:  # noqa: UP028 (docs/speed.md)
-                yield plain_token
         while True:
-            for m in _TOKEN.finditer(text, start):
-                kind = m.lastgroup or "bad"
-                if kind == "symbol":
-                    end = m.end()
-                    if end < len(text) and not _ends_symbol(text[end]):
-                        bad, start = _bad_run(text, m.start(kind), end, line)
-                        yield bad
-                        break
-                    self.numbered = False
-                    glyph = m["glyph"]
-                    if glyph:
-                        yield Token("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1)
-                        yield Token("glyph", glyph, line, m.start("glyph") + 1)
-                    else:
-                        yield Token("symbol", m[kind], line, m.start(kind) + 1)
-                elif kind == "number":
-                    if self.numbered:
-                        yield Token("number", m[kind], line, m.start(kind) + 1)
-                elif kind == "end":
-                    return
-                elif kind == "brace":
-                    comment, text, start = self._comment(text, m.end(), line, m.start(kind) + 1)
-                    for token in comment:  # noqa: UP028 (docs/speed.md)
-                        yield token
-                    line = self.line_no
-                    break
-                elif kind == "bad":
-                    bad, start = _bad_run(text, m.start(kind), m.start(kind), line)
-                    yield bad
-                    break
+            if self.plain and (start == 0 or len(text) - start <= _RESUME_SPAN):
+                start = self._plain_words(text, start, line, found)
+                if start >= len(text):
+                    return None
+            start = self._scan(text, start, line, found)
+            if start < 0:
+                return None
+            if text.startswith("{", start):
+                try:
+                    text, start = self._comment(text, start + 1, line, start + 1, found)
+                except RecordError as failure:
+                    return failure
+                line = self.line_no
+
+    def _scan(self, text: str, start: int, line: int, found: list[Token]) -> int:
+        """Append the tokens of ``text`` from ``start`` by the general scan, and return
+        where reading goes on: -1 at the end of the line, else the index of a ``{``
+        or of the end of an unreadable run (a token's match ends elsewhere)."""
+        for m in _TOKEN.finditer(text, start):
+            kind = m.lastgroup or "bad"
+            if kind == "symbol":
+                end = m.end()
+                if end < len(text) and not _ends_symbol(text[end]):
+                    bad, stop = _bad_run(text, m.start(kind), end, line)
+                    found.append(bad)
+                    return stop
+                self.numbered = False
+                glyph = m["glyph"]
+                if glyph:
+                    found.append(("symbol", m[kind][: -len(glyph)], line, m.start(kind) + 1, ""))
+                    found.append(("glyph", glyph, line, m.start("glyph") + 1, ""))
                 else:
-                    if kind in _ENDS_MOVES:
-                        self.numbered = True
-                    yield self._other_token(m, kind, line)
+                    found.append(("symbol", m[kind], line, m.start(kind) + 1, ""))
+            elif kind == "number":
+                if self.numbered:
+                    found.append(("number", m[kind], line, m.start(kind) + 1, ""))
+            elif kind == "end":
+                return -1
+            elif kind == "brace":
+                return m.start(kind)
+            elif kind == "bad":
+                bad, stop = _bad_run(text, m.start(kind), m.start(kind), line)
+                found.append(bad)
+                return stop
             else:
-                return
+                if kind in _ENDS_MOVES:
+                    self.numbered = True
+                found.append(self._other_token(m, kind, line))
+        return -1
 
-    def _plain_words(self, text: str, line: int) -> tuple[list[Token], int]:
-        """The tokens of the plain words that start ``text`` (moves of letters, digits
-        and ``=+#-``, move numbers such as ``12.``, one space apart), and the index
-        where the first other word starts; the general scan goes on from there.
+    def _plain_words(
+        self, text: str, start: int, line: int, found: list[Token], end: int = -1
+    ) -> int:
+        """Append the tokens of the plain words of ``text`` from ``start`` (to ``end``,
+        when given): moves of letters, digits and ``=+#-``, move numbers such as
+        ``12.``, NAGs such as ``$1``, parentheses before and after them, one space
+        apart.  Return the index where the first other word starts; the general
+        scan goes on from there.
 
-        Most lines of movetext start with such words; splitting at spaces and
-        testing each word's characters is cheaper than the scan's one
-        expression of every kind of token (reading world_matches.pgn: 5-10 %
-        less time), and gives the same tokens: no
-        other kind of token starts with a letter, and a move number ends at its
-        dots.  A word of any other character (a tab, a glyph, a brace, a digit
-        that is not a move number's) is left to the scan.
+        Most lines of movetext are all such words; splitting at spaces and testing
+        each word's characters is cheaper than the scan's one expression of every
+        kind of token, and gives the same tokens: no other kind of token starts with
+        a letter, a move number ends at its dots, a NAG at its digits, and a
+        parenthesis is a token of its own wherever it stands.  A word of any other
+        character (a tab, a glyph, a brace, a digit that is not a move number's) is
+        left to the scan.  The tests hold the two to the same tokens.
         """
-        found: list[Token] = []
-        index = 0
-        for word in text.split(" "):
+        index = start
+        for word in (text[start:] if end < 0 else text[start:end]).split(" "):
             if word:
                 first = word[0]
                 if first in _LETTERS and not word.strip(_MOVE_CHARS):
                     self.numbered = False
-                    found.append(Token("symbol", word, line, index + 1))
-                elif first in _DIGITS and _is_move_number(word):
+                    found.append(("symbol", word, line, index + 1, ""))
+                elif first in _DIGITS and word[-1] == "." and word.rstrip(".").isdigit() and (
+                    word.isascii()  # a move number is ASCII digits and dots
+                ):
                     if self.numbered:
-                        found.append(Token("number", word, line, index + 1))
-                else:
-                    return found, index
+                        found.append(("number", word, line, index + 1, ""))
+                elif first == "$" and word.isascii() and word[1:].isdigit():
+                    found.append(("nag", word, line, index + 1, ""))
+                elif (first != "(" and word[-1] != ")") or not self._parenthesised(
+                    text, index, index + len(word), line, found
+                ):
+                    return index
             index += len(word) + 1
-        return found, len(text)
+        return len(text) if end < 0 else end
+
+    def _parenthesised(
+        self, text: str, start: int, end: int, line: int, found: list[Token]
+    ) -> bool:
+        """Append the tokens of the word ``text[start:end]``, which starts with ``(`` or
+        ends with ``)``, if it is a plain word in parentheses (``(12...``, ``Nf3))``,
+        ``(``) and return True; False, and nothing appended, if it is not."""
+        word = text[start:end]
+        opens = len(word) - len(word.lstrip("("))
+        closes = min(len(word) - len(word.rstrip(")")), len(word) - opens)
+        taken = len(found)
+        for column in range(start + 1, start + opens + 1):
+            found.append(("open", "(", line, column, ""))
+        inner_start, inner_end = start + opens, end - closes
+        if inner_start < inner_end and (
+            self._plain_words(text, inner_start, line, found, inner_end) != inner_end
+        ):
+            del found[taken:]
+            return False
+        for column in range(inner_end + 1, end + 1):
+            found.append(("close", ")", line, column, ""))
+        return True
 
     @staticmethod
     def _other_token(m: re.Match[str], kind: str, line: int) -> Token:
         """A token that is neither a move, a move number, a comment nor unreadable."""
         column = m.start(kind) + 1
         if kind == "semi":
-            return Token("comment", m[kind][1:], line, column, "semi")
+            return ("comment", m[kind][1:], line, column, "semi")
         if kind == "tag":
-            return Token("tag", m["name"], line, column, _unescape(m["value"]))
+            return ("tag", m["name"], line, column, _unescape(m["value"]))
         if kind == "loose_tag":
-            return Token("tag", m["loose_name"], line, column, m["loose_value"])
-        return Token(kind, m[kind], line, column)
+            return ("tag", m["loose_name"], line, column, m["loose_value"])
+        return (kind, m[kind], line, column, "")
 
     def _comment(
-        self, text: str, start: int, line: int, column: int
-    ) -> tuple[list[Token], str, int]:
-        """The tokens of a ``{}`` comment that may span lines (the comment, and an
-        error if it is not closed), the line it ended on and the index past it.
+        self, text: str, start: int, line: int, column: int, found: list[Token]
+    ) -> tuple[str, int]:
+        """Append the tokens of a ``{}`` comment that may span lines (the comment, and
+        an error if it is not closed); the line it ended on and the index past it.
 
         As python-chess reads it: one space after ``{`` and one before ``}`` are
         padding, everything else (line breaks too) is the text.
@@ -294,22 +355,25 @@ class _Lexer:
                 parts.append(text[start:] + "\n")
             nxt = self._read()
             if nxt is None:
-                return self._unclosed(parts, size, line, column, ""), "", 0
+                found.extend(self._unclosed(parts, size, line, column, ""))
+                return "", 0
             blank = not nxt.strip()
             if after_blank and _TAG_LINE.match(nxt):
                 self._give_back(nxt)
                 where = f" before the tag pair at line {self.line_no + 1}"
                 kept = "".join(parts).rstrip("\r\n")
-                return self._unclosed([kept], size, line, column, where), "", 0
+                found.extend(self._unclosed([kept], size, line, column, where))
+                return "", 0
             after_blank = blank
             text, start = nxt.rstrip("\r\n"), 0
         cut = end - 1 if end > start and text[end - 1] == " " else end
         size += cut - start
         parts.append(text[start:cut])
         if size > MAX_COMMENT:
-            return [self._too_long(line, column)], text, end + 1
-        comment = "".join(parts)
-        return ([Token("comment", comment, line, column)] if comment else []), text, end + 1
+            found.append(self._too_long(line, column))
+        elif comment := "".join(parts):
+            found.append(("comment", comment, line, column, ""))
+        return text, end + 1
 
     def _unclosed(
         self, parts: list[str], size: int, line: int, column: int, where: str
@@ -317,25 +381,25 @@ class _Lexer:
         """An unclosed comment: its text as read (when not too long) and the error."""
         if size > MAX_COMMENT:
             return [self._too_long(line, column)]
-        error = Token("error", f"unterminated comment: '{{' without '}}'{where}", line, column)
+        error = ("error", f"unterminated comment: '{{' without '}}'{where}", line, column, "")
         comment = "".join(parts)
-        return [Token("comment", comment, line, column), error] if comment else [error]
+        return [("comment", comment, line, column, ""), error] if comment else [error]
 
     @staticmethod
     def _too_long(line: int, column: int) -> Token:
-        return Token("error", f"comment longer than {MAX_COMMENT} characters", line, column)
+        return ("error", f"comment longer than {MAX_COMMENT} characters", line, column, "")
 
 
+#: How near its end a line must be for the plain words to be read again after a
+#: comment or an unreadable run (the scan reads on otherwise): they split the rest of
+#: the line at its spaces, and splitting it after each of many comments would take time
+#: quadratic in the line's length (one line may be a megabyte).  PGN's lines are 80
+#: characters; the longest of the shared data, 5,856.
+_RESUME_SPAN = 1024
 #: what the plain words of a line (:meth:`_Lexer._plain_words`) are made of
 _LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _DIGITS = "0123456789"
 _MOVE_CHARS = _LETTERS + _DIGITS + "=+#-"
-
-
-def _is_move_number(word: str) -> bool:
-    """Whether ``word`` is digits and then dots (``12.``, ``12...``)."""
-    digits = word.rstrip(".")
-    return len(digits) < len(word) and not digits.strip(_DIGITS)
 
 
 def _ends_symbol(char: str) -> bool:
@@ -347,7 +411,7 @@ def _bad_run(text: str, start: int, at: int, line: int) -> tuple[Token, int]:
     """The unreadable run of ``text`` from ``start`` that stumbled on the character at
     ``at`` (its column and value), and the index where the run ends."""
     stop = _run_end(text, at + 1)
-    return Token("bad", text[start:stop], line, at + 1, text[at]), stop
+    return ("bad", text[start:stop], line, at + 1, text[at]), stop
 
 
 def _run_end(text: str, start: int) -> int:
@@ -364,7 +428,9 @@ def _nag(text: str) -> int:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    """A tag value with its escapes (``\\"``, ``\\\\``) undone; most values have none,
+    and are given back without the substitution's cost."""
+    return re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
 
 
 class _Phase(Enum):
@@ -402,8 +468,9 @@ class _GameBuilder:
     def fail(self, message: str, token: Token, *, plain: bool = False) -> None:
         """Record an error at ``token``; ``plain`` when its meaning is plain all the
         same (a :class:`PassedOver` slip, which replay only warns of)."""
+        _, _, line, column, _ = token
         error = (PassedOver if plain else RecordError)(
-            message, source=self.source, line=token.line, column=token.column
+            message, source=self.source, line=line, column=column
         )
         self._keep(error)
 
@@ -415,54 +482,69 @@ class _GameBuilder:
         else:
             self.untold += 1
 
-    def starts_next_game(self, token: Token) -> bool:
-        """Whether ``token`` belongs to the next game: a tag pair after the movetext."""
-        return token.kind == "tag" and self.phase is not _Phase.TAGS
+    def take(self, batch: list[Token], start: int) -> tuple[int, bool]:
+        """Take the tokens of ``batch`` from ``start`` on, up to the end of the game if
+        it ends there; the index of the first token not taken, and whether the game
+        has ended (at a blank line, :meth:`add`, or before a tag pair after its
+        movetext, the next game's first token).
+
+        A line's tokens in one call, and a move of the movetext, most tokens, taken
+        here as :meth:`_movetext` would: a call per token less (docs/speed.md).
+        """
+        for index in range(start, len(batch)):
+            token = batch[index]
+            kind, text, line, column, _ = token
+            if kind == "symbol" and self.phase is _Phase.MOVES and not self.skipped_depth:
+                if text != "e.p.":
+                    self._move(text, line, column)
+                    continue
+            elif kind == "tag" and self.phase is not _Phase.TAGS:
+                return index, True
+            if self.add(token):
+                return index + 1, True
+        return len(batch), False
 
     def add(self, token: Token) -> bool:
         """Take one token; True when it ends the game (a blank line after the movetext
         has begun, or a second one after the tags)."""
-        kind = token.kind
-        if kind == "symbol":  # most tokens: the movetext's, as the last branch says
-            self._movetext(token)
-            return False
+        kind, text, _, _, value = token
         if kind == "blank":
             self.blanks += 1
             return self.phase is not _Phase.TAGS or self.blanks > 1
         if kind == "error":
-            self.fail(token.text, token)
+            self.fail(text, token)
         elif kind == "bad_tag":
             self.blanks = 0
             self.fail('malformed tag pair: expected [Name "value"]', token)
         elif kind == "tag":
             self.blanks = 0
-            self.record.tags[token.text] = token.value
-        elif kind == "comment" and token.value == "semi" and self.phase is _Phase.TAGS:
-            self.record.comments.append(LineComment(token.text))
+            self.record.tags[text] = value
+        elif kind == "comment" and value == "semi" and self.phase is _Phase.TAGS:
+            self.record.comments.append(LineComment(text))
         else:
             self._movetext(token)
         return False
 
     def _movetext(self, token: Token) -> None:
         """Take a token of the movetext; the first one ends the tag section."""
+        kind, text, line, column, value = token
         if self.phase is _Phase.TAGS:
             self.phase = _Phase.MOVES
         if self.skipped_depth:
-            self._skip(token.kind)
+            self._skip(kind)
             return
-        if self.phase is _Phase.ENDED and token.kind not in _AFTER_RESULT:
+        if self.phase is _Phase.ENDED and kind not in _AFTER_RESULT:
             if not self.after_result_told:
                 self.after_result_told = True
-                self.fail(f"{shown(token.text)} after the result {self.record.result}", token)
+                self.fail(f"{shown(text)} after the result {self.record.result}", token)
             return
         last, self.last_move = self.last_move, None
-        kind = token.kind
-        if kind == "symbol" and token.text == "e.p." and last is not None:
+        if kind == "symbol" and text == "e.p." and last is not None:
             last.text += " e.p."  # SAN reading passes over the mark
         elif kind in ("symbol", "null"):
-            self._move(token)
+            self._move(text, line, column)
         elif kind == "comment":
-            self._comment(LineComment(token.text) if token.value == "semi" else token.text)
+            self._comment(LineComment(text) if value == "semi" else text)
         elif kind in ("nag", "glyph", "bare_glyph"):
             self._annotation(token)
         elif kind == "open":
@@ -472,11 +554,12 @@ class _GameBuilder:
         elif kind == "result":
             self._result(token)
         elif kind == "bad":
-            within = "" if token.text == token.value else f" in {shown(token.text)}"
-            self.fail(f"unexpected character {shown(token.value)}{within}", token)
+            within = "" if text == value else f" in {shown(text)}"
+            self.fail(f"unexpected character {shown(value)}{within}", token)
 
-    def _move(self, token: Token) -> None:
-        node = MoveNode(token.text, token.line, token.column, before=self.pending)
+    def _move(self, text: str, line: int, column: int) -> None:
+        # arguments by position: by keyword the call costs a third more (docs/speed.md)
+        node = MoveNode(text, line, column, None, self.pending)
         self.pending = []
         self.lines[-1].append(node)
         self.last_move = node
@@ -496,13 +579,13 @@ class _GameBuilder:
             self.pending.append(text)
 
     def _annotation(self, token: Token) -> None:
+        kind, text, _, _, _ = token
         line = self.lines[-1]
-        nag = _nag(token.text) if token.kind == "nag" else GLYPH_NAGS[token.text]
+        nag = _nag(text) if kind == "nag" else GLYPH_NAGS[text]
         if not line:
-            self.fail(f"annotation {shown(token.text)} before any move, dropped", token,
-                      plain=True)
+            self.fail(f"annotation {shown(text)} before any move, dropped", token, plain=True)
         elif nag > MAX_NAG:
-            self.fail(f"NAG {shown(token.text)} is more than ${MAX_NAG}", token)
+            self.fail(f"NAG {shown(text)} is more than ${MAX_NAG}", token)
         else:
             line[-1].nags.append(nag)
 
@@ -513,7 +596,8 @@ class _GameBuilder:
             self.fail("variation '(' before any move: no move for it to replace, read as "
                       "if not there", token, plain=True)
         elif len(self.lines) > MAX_VARIATION_DEPTH:
-            self._keep(too_deep(self.source, token.line, token.column))
+            _, _, line_no, column, _ = token
+            self._keep(too_deep(self.source, line_no, column))
             self.skipped_depth = 1
         else:
             variation: list[MoveNode] = []
@@ -544,10 +628,11 @@ class _GameBuilder:
             self.skipped_depth -= 1
 
     def _result(self, token: Token) -> None:
+        text = token[1]
         if len(self.lines) > 1:
-            self.fail(f"result {shown(token.text)} inside a variation", token)
+            self.fail(f"result {shown(text)} inside a variation", token)
             return
-        self.record.result = "1/2-1/2" if token.text == "½-½" else token.text
+        self.record.result = "1/2-1/2" if text == "½-½" else text
         self.phase = _Phase.ENDED
 
     def _flush_pending(self) -> None:
@@ -587,31 +672,34 @@ def read_games(
     lexer = _Lexer(stream, source, first_line)
     game: _GameBuilder | None = None
     carried: list[str] = []
-    tokens = lexer.tokens()
+    batches = lexer.lines_tokens()
     while True:
         try:
-            token = next(tokens, None)
+            batch = next(batches, None)
         except RecordError as exc:
             if game is not None:
                 game.record.errors.append(exc)
                 yield game.finish()
             yield exc
             return
-        if token is None:
+        if batch is None:
             break
-        if game is not None and game.starts_next_game(token):
-            yield game.finish()
-            game = None
-        if game is None:
-            if token.kind == "blank":
-                continue
-            if token.kind == "comment" and token.value == "semi":
-                carried.append(LineComment(token.text))
-                continue
-            game, carried = _GameBuilder(source, token.line, carried), []
-        if game.add(token):
-            yield game.finish()
-            game = None
+        index = 0
+        while index < len(batch):
+            if game is None:
+                kind, text, line, _, value = batch[index]
+                if kind == "blank":
+                    index += 1
+                    continue
+                if kind == "comment" and value == "semi":
+                    carried.append(LineComment(text))
+                    index += 1
+                    continue
+                game, carried = _GameBuilder(source, line, carried), []
+            index, ended = game.take(batch, index)
+            if ended:
+                yield game.finish()
+                game = None
     if game is not None:
         yield game.finish()
 

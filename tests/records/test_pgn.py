@@ -173,6 +173,23 @@ def test_reading_is_streamed() -> None:
     ]
 
 
+def test_a_read_failing_inside_a_comment_keeps_the_moves_before_it() -> None:
+    """The lexer hands on a line's tokens together; when the input fails on a line a
+    comment runs into, the moves before the comment are still the game's, the game
+    gets the error, and the error ends the stream (as docs/pgn.md says)."""
+
+    def failing() -> Iterator[str]:
+        yield '[Event "a"]\n'
+        yield "\n"
+        yield "1. e4 e5 2. Nf3 {a comment running on\n"
+        raise RecordError("line is longer than 1000000 bytes", source="x.pgn", line=4)
+
+    game, error = list(read_games(failing(), "x.pgn"))
+    assert isinstance(game, GameRecord) and [n.text for n in game.moves] == ["e4", "e5", "Nf3"]
+    assert [str(e) for e in game.errors] == ["x.pgn:4: line is longer than 1000000 bytes"]
+    assert isinstance(error, RecordError) and str(error) == str(game.errors[0])
+
+
 def test_a_broken_game_does_not_hide_the_next() -> None:
     text = '[Event "a"]\n\n1. e4 & e5 *\n\n[Event "b"]\n\n1. d4 d5 *\n'
     first, second = list(read_games(io.StringIO(text), "x.pgn"))

@@ -2,11 +2,13 @@
 numbers read by splitting the line at spaces) gives exactly the tokens of the
 general scan, on every PGN file of the examples, the tests and ../shared, and on
 random lines made of the characters where the two could part (tabs, dots after
-digits, glyphs, braces, results, unicode spaces)."""
+digits, glyphs, braces, results, unicode spaces and digits, parentheses around
+words, words right after a comment)."""
 
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -43,6 +45,9 @@ _WORDS = [
     "--", "e4!", "e4!?", "Nf3??", "!", "$1", "$12", "{", "}", "{a", "b}", "(", ")", "(e4",
     "e4)", ";", "; c", "[", "\t", "e4\te5", "1.\te4", "\xa0", "e4\xa0", "♘f3", "l12",
     "b11b10", "-", "=", "+", "#", "0", "00", "9.", "A", "z",
+    # parentheses and NAGs, which the shortcut reads too, and their near misses
+    "(12...", "(Nf3", "Nf3))", "((e4", "$1)", "($3", "()", ")(", "(}", "e4)(", "(1.", "$",
+    "$$1", "$1a", "$\u0663", "1\u00b2.", "(\u00b2", "{c}", "}e4", "e4{c}e5", "(;", "((",
 ]
 
 
@@ -69,4 +74,15 @@ def test_random_lines_lex_alike() -> None:
 def test_shortcut_lines_read_as_pgn(line: str, kinds: list[str]) -> None:
     """What the tokens are (move numbers only before a game's first move), so that
     the comparisons above compare real readings."""
-    assert [t.kind for t in _tokens([line], plain=True)] == kinds
+    assert [kind for kind, *_ in _tokens([line], plain=True)] == kinds
+
+
+def test_a_line_of_many_comments_reads_in_linear_time() -> None:
+    """The plain words are read again after each comment; on a long line of many
+    comments they must not split the rest of the line each time (quadratic: 50,000
+    comments took over a minute).  Linear, the line reads in a fraction of a second."""
+    line = "1. e4 " + "{} e5 " * 50_000 + "*"
+    start = time.process_time()
+    tokens = _tokens([line], plain=True)
+    assert time.process_time() - start < 5
+    assert len(tokens) == 2 + 50_000 + 1

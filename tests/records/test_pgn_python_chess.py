@@ -215,6 +215,15 @@ SAME = {
     "chessbase_empty_line": '[Event "A"]\n\n[Round "1"]\n[Result "0-1"]\n\n1. e4 e5 0-1\n',
     # test_utf8_bom: a byte order mark before the first tag.
     "utf8_bom": '\ufeff[Event "A"]\n\n1. e4 *\n\n[Event "B"]\n\n1. d4 *\n',
+    # The lexer's plain words (docs/speed.md, "Reading PGN faster"): parentheses and
+    # NAGs joined to moves and move numbers, words right after a comment's brace, a
+    # comment running over lines and words after it, a result inside a comment, an
+    # escape line between two lines of movetext.
+    "parenthesised_words": "1. e4 e5 2. Nf3 (2. f4 exf4 (2... d5)) 2... Nc6 (2... d6 $1)"
+                           " 3. Bb5 $14 *",
+    "words_after_comments": "1. e4 {a}e5 {b} 2. Nf3 {c}$1 Nc6 {d\nover 1-0 two lines} 3. Bb5"
+                            " {e}(3. Bc4 $2 {f}) a6 *",
+    "escape_line": "1. e4 e5\n% 2. d4 is escaped\n2. Nf3 Nc6 *",
     # test_chess960_without_fen: a Chess960 game from the standard start.
     "chess960": '[Variant "Chess960"]\n\n1. e4 *\n',
     # test_variants: an atomic game from a FEN.
