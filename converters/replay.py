@@ -107,7 +107,13 @@ def read_move(pos: Position, text: str, notation: Notation) -> Move:
     """The legal move ``text`` names: a null move, else ``notation``, else coordinates."""
     if text in NULL_TEXTS:
         return null_move()
-    return first_reading(pos, text, notation.read, _read_coordinates)
+    try:
+        return notation.read(pos, text)  # nearly every text: no second reader to set up
+    except AmbiguousMoveError:
+        raise
+    except MoveError:
+        # read again in order, so that the error is the one first_reading chooses
+        return first_reading(pos, text, notation.read, _read_coordinates)
 
 
 def replay(record: GameRecord, *, strict: bool = True) -> Position:

@@ -524,7 +524,7 @@ class Variant(GameBase):
             moves = self.pseudo_legal_moves(pos)  # perft's hot path: no keyword passing
         elif to is not None and not self.own_generation:
             # a reader's one square (SAN's hot path): straight to the moves to it
-            wanted = None if kinds is None else _frozen(kinds)
+            wanted = kinds if isinstance(kinds, frozenset) or kinds is None else frozenset(kinds)
             moves = self._moves_to(pos, pos.turn, to, wanted, origins)
         else:
             moves = self.pseudo_legal_moves(pos, pos.turn, to=to, kinds=kinds, origins=origins)
@@ -1011,11 +1011,6 @@ _NO_PINS: dict[int, frozenset[int]] = {}
 
 #: up to how many candidate moves the pins are looked for only where one could be
 _FEW_MOVES = 4
-
-
-def _frozen(kinds: Iterable[str]) -> frozenset[str]:
-    """``kinds`` as a frozenset, the same object when it is one (its hash is kept)."""
-    return kinds if isinstance(kinds, frozenset) else frozenset(kinds)
 
 
 def _rays_through(rays: tuple[_AttackRay, ...]) -> dict[int, tuple[int, ...]]:
