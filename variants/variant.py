@@ -742,15 +742,17 @@ class Variant(GameBase):
                 if first:
                     return lines
         for ray, kinds_at in self._tables.rays[them][target]:
-            for i, s in enumerate(ray):
+            # a counter, not enumerate(): a quarter of this test's time in pure Python
+            i = 0
+            for s in ray:
                 x = board[s]
-                if x is None:
-                    continue
-                if x.color == them and x.kind in kinds_at[i]:
-                    lines.append(frozenset(ray[: i + 1]))
-                    if first:
-                        return lines
-                break
+                if x is not None:
+                    if x.color == them and x.kind in kinds_at[i]:
+                        lines.append(frozenset(ray[: i + 1]))
+                        if first:
+                            return lines
+                    break
+                i += 1
         return lines
 
     def is_legal(self, pos: Position, move: Move) -> bool:
@@ -871,7 +873,9 @@ class Variant(GameBase):
         for index in rays:
             ray, kinds_at = king_rays[index]
             shield = False
-            for i, s in enumerate(ray):
+            i = -1  # a counter, not enumerate(), as in _check_lines
+            for s in ray:
+                i += 1
                 x = board[s]
                 if x is None:
                     continue
@@ -957,14 +961,18 @@ class Variant(GameBase):
     def castling_after(self, pos: Position, move: Move) -> frozenset[int]:
         """Castling rights left after ``move``: a right goes when its rook's or its
         king's start square is moved from, moved to, or emptied."""
-        lost: set[int] = set()
         table = self._castle_loss
-        none: frozenset[int] = frozenset()
+        lost: frozenset[int] | None = None
+        # type(), not isinstance(); and a look-up only where a right can go (most
+        # moves touch no such square): this runs on every push while rights remain
         for act in move.actions:
-            if type(act) is Relocate:  # type(), not isinstance(): this runs on every push
-                lost |= table.get(act.frm, none) | table.get(act.to, none)
-            elif type(act) is Remove or type(act) is Change:
-                lost |= table.get(act.sq, none)
+            if type(act) is Relocate:
+                if act.frm in table:
+                    lost = _joined(lost, table[act.frm])
+                if act.to in table:
+                    lost = _joined(lost, table[act.to])
+            elif (type(act) is Remove or type(act) is Change) and act.sq in table:
+                lost = _joined(lost, table[act.sq])
         return pos.castling - lost if lost else pos.castling
 
     def _castling_loss_table(self, start: Position) -> dict[int, frozenset[int]]:
@@ -1011,6 +1019,11 @@ _NO_PINS: dict[int, frozenset[int]] = {}
 
 #: up to how many candidate moves the pins are looked for only where one could be
 _FEW_MOVES = 4
+
+
+def _joined(lost: frozenset[int] | None, more: frozenset[int]) -> frozenset[int]:
+    """The castling rights ``lost`` so far (None: none yet) and ``more``."""
+    return more if lost is None else lost | more
 
 
 def _rays_through(rays: tuple[_AttackRay, ...]) -> dict[int, tuple[int, ...]]:
