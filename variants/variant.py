@@ -798,7 +798,10 @@ class Variant(GameBase):
     def in_check(self, pos: Position, color: Player | None = None) -> bool:
         """Whether a royal piece of ``color`` (default: the player to move) is attacked."""
         us = pos.turn if color is None else color
-        return any(self.attacked_by_opponent(pos, s, us) for s in pos.royals[us])
+        royals = pos.royals[us]
+        if len(royals) == 1:  # most games: no generator to set up (the replay asks per +)
+            return self._under_attack(pos, royals[0], us, self._rival[us])
+        return any(self.attacked_by_opponent(pos, s, us) for s in royals)
 
     def attacked_by_opponent(self, pos: Position, target: int, color: Player) -> bool:
         """Could any opponent of ``color`` remove the piece on ``target`` with one move?"""
