@@ -230,7 +230,7 @@ class SanNotation:
         prepared = self._texts.get(text)
         if prepared is not None:
             return prepared
-        asks = []
+        asks: list[_Ask] = []
         for parsed in parse_san(text):
             if parsed.form == "castle":
                 asks.append((parsed, None, None, None, None))
