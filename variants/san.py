@@ -105,10 +105,10 @@ class SanNotation:
         self.variant = variant
         self.names = variant.geometry.names
         self.index = {name: sq for sq, name in enumerate(self.names)}
-        #: text -> its piece letter raised, or None (real games repeat their texts)
-        self._raised: dict[str, str | None] = {}
         #: a reading of a move -> how its moves are asked for (:meth:`_plan`)
         self._plans: dict[SanParts, _Plan] = {}
+        #: text -> its readings prepared for the move generator (:meth:`_prepared`)
+        self._texts: dict[str, _Prepared] = {}
 
     # -- writing -----------------------------------------------------------
     def write(self, pos: Position, move: Move) -> str:
@@ -196,25 +196,24 @@ class SanNotation:
 
     # -- reading -----------------------------------------------------------
     def read(self, pos: Position, text: str) -> Move:
-        readings = parse_san(text)
-        if not readings:
+        asks, raised = self._prepared(text)
+        if not asks:
             raise UnreadableMoveError(
                 f"{shown(text)} is not a move: not SAN, long algebraic or coordinates",
                 text=text,
                 fen=pos.fen(),
             )
-        found = self._first_match(pos, text, readings)
-        raised = self._piece_spelling(text)
+        found = self._first_match(pos, text, asks)
         if raised is not None and (found is None or not self._is_canonical(pos, found, text)):
-            other = self._first_match(pos, raised, parse_san(raised))
+            other = self._first_match(pos, raised, self._prepared(raised)[0])
             if found is None:
                 found = other
             elif other is not None and other != found:
                 raise self._ambiguous(pos, text, [found, other])
         if found is None:
-            if all(p.form != "castle" and p.to not in self.index for p in readings):
+            if all(a[0].form != "castle" and a[1] is None for a in asks):
                 raise UnreadableMoveError(
-                    f"{shown(text)} is not a move: no square {shown(readings[0].to)} "
+                    f"{shown(text)} is not a move: no square {shown(asks[0][0].to)} "
                     "on this board",
                     text=text,
                     fen=pos.fen(),
@@ -222,13 +221,33 @@ class SanNotation:
             raise self._illegal(pos, text)
         return found
 
-    def _first_match(
-        self, pos: Position, text: str, readings: tuple[SanParts, ...]
-    ) -> Move | None:
+    def _prepared(self, text: str) -> _Prepared:
+        """What reading ``text`` needs that does not depend on the position: each of
+        its readings with its target square and plan (:meth:`_plan`), and its piece
+        letter raised (:meth:`_piece_spelling`).  Worked out once per text (real games
+        repeat their texts), so that a move read again is one look-up away from the
+        move generator."""
+        prepared = self._texts.get(text)
+        if prepared is not None:
+            return prepared
+        asks: list[_Ask] = []
+        for parsed in parse_san(text):
+            if parsed.form == "castle":
+                asks.append((parsed, None, None, None, None))
+                continue
+            to = self.index.get(parsed.to)
+            kinds, keep, origins = self._plan_of(parsed) if parsed.form == "move" else _NO_PLAN
+            asks.append((parsed, to, kinds, keep, origins))
+        prepared = (tuple(asks), self._piece_spelling(text))
+        if len(self._texts) < _REMEMBERED:
+            self._texts[text] = prepared
+        return prepared
+
+    def _first_match(self, pos: Position, text: str, asks: tuple[_Ask, ...]) -> Move | None:
         """The move the first reading that fits anything names; None if none fits.
         A reading that fits several moves is an ambiguity, not a cue to try the next."""
-        for parsed in readings:
-            found = self._matches(pos, parsed)
+        for ask in asks:
+            found = self._matches(pos, ask)
             if len(found) == 1:
                 return found[0]
             if found:
@@ -248,45 +267,45 @@ class SanNotation:
         """``text`` with its lower-case first letter raised when that letter is one of
         the game's piece kinds (``nf3`` -> ``Nf3``); None when it is not, or when a
         rank follows the letter: then it is a square's file (``b8d7``, ``b11b10``)."""
-        if text in self._raised:
-            return self._raised[text]
         spelt = _spelling(text)
         letter = spelt[:1]
         upper = letter.upper()
         piece = letter.islower() and letter != "p" and upper in self.variant.types
-        raised = upper + spelt[1:] if piece and not spelt[1:2].isdigit() else None
-        if len(self._raised) < _RAISED_TEXTS:
-            self._raised[text] = raised
-        return raised
+        return upper + spelt[1:] if piece and not spelt[1:2].isdigit() else None
 
     def _is_canonical(self, pos: Position, move: Move, text: str) -> bool:
         """Whether ``text`` is exactly the SAN of ``move`` (annotations aside): then a
         lower-case first letter is a file, as SAN writes pawn captures (``bxc4``)."""
         return self.write_plain(pos, move) == _core(text)
 
-    def _matches(self, pos: Position, parsed: SanParts) -> list[Move]:
-        """Legal moves the parts fit."""
-        if parsed.form == "castle":
+    def _matches(self, pos: Position, ask: _Ask) -> list[Move]:
+        """Legal moves one reading fits (``ask``: the reading prepared by :meth:`_prepared`)."""
+        parsed, to, kinds, keep, origins = ask
+        form = parsed.form
+        if form == "move":  # the common case first: a piece's or a pawn's move
+            if to is None or keep is None:
+                return []
+            found = self.variant.legal_moves(pos, to=to, kinds=kinds, keep=keep, origins=origins)
+            return _by_suffix(found, parsed.rest) if parsed.rest or len(found) > 1 else found
+        if form == "castle":
             return self._castles(pos, long=parsed.long)
-        to = self.index.get(parsed.to)
         if to is None:
             return []
-        if parsed.form == "drop":
-            kind = parsed.piece or PAWN
-            found = self.variant.legal_moves(
-                pos, to=to, keep=lambda m: m.frm is None and _drops(m, kind)
-            )
-            return _by_suffix(found, parsed.rest)
+        kind = parsed.piece or PAWN
+        found = self.variant.legal_moves(
+            pos, to=to, keep=lambda m: m.frm is None and _drops(m, kind)
+        )
+        return _by_suffix(found, parsed.rest)
+
+    def _plan_of(self, parsed: SanParts) -> _Plan:
+        """:meth:`_plan`, remembered per reading (texts that differ in their suffixes
+        alone share it)."""
         plan = self._plans.get(parsed)
         if plan is None:
             plan = self._plan(parsed)
-            if len(self._plans) < _RAISED_TEXTS:
+            if len(self._plans) < _REMEMBERED:
                 self._plans[parsed] = plan
-        kinds, keep, origins = plan
-        if keep is None:
-            return []
-        found = self.variant.legal_moves(pos, to=to, kinds=kinds, keep=keep, origins=origins)
-        return _by_suffix(found, parsed.rest)
+        return plan
 
     def _plan(self, parsed: SanParts) -> _Plan:
         """How the legal moves a reading of a move names are asked for: the kinds, the
@@ -367,14 +386,28 @@ class SanParts(NamedTuple):
     rest: str = ""
 
 
-#: how many texts a notation remembers the raised spelling of, and readings the plan of
-_RAISED_TEXTS = 4096
+#: how many texts a notation remembers the readings of, and readings the plan of
+_REMEMBERED = 4096
 
 #: how the moves of one reading are asked for: the kinds, the test of each
 #: candidate, the test of its from-square (:meth:`SanNotation._plan`)
 _Plan = tuple[
     "frozenset[str] | None", "Callable[[Move], bool] | None", "Callable[[int], bool] | None"
 ]
+
+
+#: a reading of a text, with its target square (None: not on the board, or a castling)
+#: and its plan (:meth:`SanNotation._plan`; None for a castling or a drop)
+_Ask = tuple[
+    SanParts,
+    "int | None",
+    "frozenset[str] | None",
+    "Callable[[Move], bool] | None",
+    "Callable[[int], bool] | None",
+]
+#: a text prepared for reading: its readings, and its piece letter raised or None
+_Prepared = tuple[tuple[_Ask, ...], "str | None"]
+_NO_PLAN: _Plan = (None, None, None)
 
 
 @lru_cache(maxsize=4096)

@@ -323,9 +323,25 @@ class Variant(GameBase):
         there is asked for its moves to that square alone (``generate_to``)."""
         board = pos.board
         out: list[Move] = []
-        for sq in self._generating_squares(pos, us, to, wanted):
+        squares: Iterable[int]
+        if wanted is not None and len(wanted) == 1:
+            # one kind (what SAN asks for): the squares it could come from, read off
+            # the table here (the pieces are told apart in the loop below)
+            sources = None
+            for kind in wanted:
+                sources = self._sources.get((us, kind, to))
+            squares = sources if sources is not None else range(len(board))
+        else:
+            squares = self._generating_squares(pos, us, to, wanted)
+        for sq in squares:
             piece = board[sq]
-            if piece is None or (origins is not None and not origins(sq)):
+            # WALL has no owner, so the owner test also skips missing squares.
+            if (
+                piece is None
+                or piece.color != us
+                or (wanted is not None and piece.kind not in wanted)
+                or (origins is not None and not origins(sq))
+            ):
                 continue
             ptype = piece.type
             assert ptype is not None
@@ -335,6 +351,11 @@ class Variant(GameBase):
                 self.add_promotions(pos, piece, raw, out)
             else:
                 ptype.generate_to(pos, sq, piece, to, out)
+        # known to add nothing (a reader's piece that does not castle, in a game that
+        # rewrites no moves): no call to make
+        no_specials = wanted is not None and self._special_kinds.get(wanted) is False
+        if no_specials and not self.rewrites_moves:
+            return out
         return self._with_specials(pos, us, out, to, wanted)
 
     def _with_specials(
@@ -524,7 +545,7 @@ class Variant(GameBase):
             moves = self.pseudo_legal_moves(pos)  # perft's hot path: no keyword passing
         elif to is not None and not self.own_generation:
             # a reader's one square (SAN's hot path): straight to the moves to it
-            wanted = None if kinds is None else _frozen(kinds)
+            wanted = kinds if isinstance(kinds, frozenset) or kinds is None else frozenset(kinds)
             moves = self._moves_to(pos, pos.turn, to, wanted, origins)
         else:
             moves = self.pseudo_legal_moves(pos, pos.turn, to=to, kinds=kinds, origins=origins)
@@ -742,15 +763,17 @@ class Variant(GameBase):
                 if first:
                     return lines
         for ray, kinds_at in self._tables.rays[them][target]:
-            for i, s in enumerate(ray):
+            # a counter, not enumerate(): a quarter of this test's time in pure Python
+            i = 0
+            for s in ray:
                 x = board[s]
-                if x is None:
-                    continue
-                if x.color == them and x.kind in kinds_at[i]:
-                    lines.append(frozenset(ray[: i + 1]))
-                    if first:
-                        return lines
-                break
+                if x is not None:
+                    if x.color == them and x.kind in kinds_at[i]:
+                        lines.append(frozenset(ray[: i + 1]))
+                        if first:
+                            return lines
+                    break
+                i += 1  # noqa: SIM113 (enumerate() costs more here)
         return lines
 
     def is_legal(self, pos: Position, move: Move) -> bool:
@@ -775,7 +798,10 @@ class Variant(GameBase):
     def in_check(self, pos: Position, color: Player | None = None) -> bool:
         """Whether a royal piece of ``color`` (default: the player to move) is attacked."""
         us = pos.turn if color is None else color
-        return any(self.attacked_by_opponent(pos, s, us) for s in pos.royals[us])
+        royals = pos.royals[us]
+        if len(royals) == 1:  # most games: no generator to set up (the replay asks per +)
+            return self._under_attack(pos, royals[0], us, self._rival[us])
+        return any(self.attacked_by_opponent(pos, s, us) for s in royals)
 
     def attacked_by_opponent(self, pos: Position, target: int, color: Player) -> bool:
         """Could any opponent of ``color`` remove the piece on ``target`` with one move?"""
@@ -871,7 +897,9 @@ class Variant(GameBase):
         for index in rays:
             ray, kinds_at = king_rays[index]
             shield = False
-            for i, s in enumerate(ray):
+            i = -1  # a counter, not enumerate(), as in _check_lines
+            for s in ray:
+                i += 1
                 x = board[s]
                 if x is None:
                     continue
@@ -962,14 +990,18 @@ class Variant(GameBase):
     def castling_after(self, pos: Position, move: Move) -> frozenset[int]:
         """Castling rights left after ``move``: a right goes when its rook's or its
         king's start square is moved from, moved to, or emptied."""
-        lost: set[int] = set()
         table = self._castle_loss
-        none: frozenset[int] = frozenset()
+        lost: frozenset[int] | None = None
+        # type(), not isinstance(); and a look-up only where a right can go (most
+        # moves touch no such square): this runs on every push while rights remain
         for act in move.actions:
-            if type(act) is Relocate:  # type(), not isinstance(): this runs on every push
-                lost |= table.get(act.frm, none) | table.get(act.to, none)
-            elif type(act) is Remove or type(act) is Change:
-                lost |= table.get(act.sq, none)
+            if type(act) is Relocate:
+                if act.frm in table:
+                    lost = _joined(lost, table[act.frm])
+                if act.to in table:
+                    lost = _joined(lost, table[act.to])
+            elif (type(act) is Remove or type(act) is Change) and act.sq in table:
+                lost = _joined(lost, table[act.sq])
         return pos.castling - lost if lost else pos.castling
 
     def _castling_loss_table(self, start: Position) -> dict[int, frozenset[int]]:
@@ -1018,9 +1050,9 @@ _NO_PINS: dict[int, frozenset[int]] = {}
 _FEW_MOVES = 4
 
 
-def _frozen(kinds: Iterable[str]) -> frozenset[str]:
-    """``kinds`` as a frozenset, the same object when it is one (its hash is kept)."""
-    return kinds if isinstance(kinds, frozenset) else frozenset(kinds)
+def _joined(lost: frozenset[int] | None, more: frozenset[int]) -> frozenset[int]:
+    """The castling rights ``lost`` so far (None: none yet) and ``more``."""
+    return more if lost is None else lost | more
 
 
 def _turned_round(reach: list[frozenset[int]]) -> list[tuple[int, ...]]:

@@ -75,6 +75,25 @@ def test_ambiguous_and_illegal_texts_name_the_candidates() -> None:
     assert illegal.value.nearest and illegal.value.fen == pos.fen()
 
 
+def test_a_text_read_again_names_the_move_of_its_new_position() -> None:
+    """A notation prepares each text once (its readings, their squares and plans,
+    its raised spelling) and keeps that for the next time the text comes: what it
+    keeps must not depend on the position the text was first read in."""
+    san = SanNotation(get_variant("chess"))
+    start = position("chess")
+    later = play(position("chess"), "b1c3", "d7d5", "c3b5", "d5d4")
+    pawns = position("chess", "4k3/8/8/2p5/1P1P4/8/8/4K3 w - - 0 1")
+    for _ in range(2):  # the first reading prepares, the second finds it prepared
+        assert start.move_text(san.read(start, "Nc3")) == "b1c3"
+        assert later.move_text(san.read(later, "Nc3")) == "b5c3"
+        assert later.move_text(san.read(later, "nc3")) == "b5c3"
+        assert pawns.move_text(san.read(pawns, "bxc5")) == "b4c5"
+        with pytest.raises(AmbiguousMoveError):
+            san.read(pawns, "xc5")
+        with pytest.raises(IllegalMoveError):
+            san.read(pawns, "Nc3")
+
+
 def test_two_digit_ranks_and_far_files_on_a_big_board() -> None:
     """Titan chess's board has files beyond h and ranks above 9: SAN reads its own texts."""
     if "titan-chess" not in variant_names():

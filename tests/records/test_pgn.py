@@ -244,6 +244,22 @@ def test_comments_and_annotations_may_follow_the_result() -> None:
     assert record.moves[0].comments == ["won on time"] and record.moves[0].nags == [1]
 
 
+def test_signs_before_glyphs_are_checked_too() -> None:
+    """The replay looks for a sign only in texts that do not end in their square
+    (PGN's reader takes glyphs off as NAGs): a right sign passes, a wrong one is
+    still found."""
+    right = "1. e4 e5 2. Bc4 Nc6 3. Bxf7+!? Kxf7 4. Qh5+ Ke6?! *\n"
+    wrong = "1. e4 e5 2. Bc4 Nc6+?! 3. Bxf7!? Kxf7 *\n"
+    (record,) = list(read_games(io.StringIO(right), "r.pgn"))
+    assert isinstance(record, GameRecord)
+    replay(record)
+    assert record.warnings == []
+    (record,) = list(read_games(io.StringIO(wrong), "w.pgn"))
+    assert isinstance(record, GameRecord)
+    replay(record)
+    assert any("Nc6+" in w and "no check" in w for w in record.warnings)
+
+
 def test_wrong_suffix_and_result_are_warnings() -> None:
     text = '[Result "1-0"]\n\n1. f3 e5+ 2. g4 Qh4 1-0\n'
     (record,) = list(read_games(io.StringIO(text), "w.pgn"))
