@@ -31,6 +31,12 @@ COMPILED = [
     "variants/shatranj_of_troy.py",
     "variants/titan_chess.py",
     "variants/variant.py",
+    "variants/zrf/coordinates.py",
+    "variants/zrf/game.py",
+    "variants/zrf/goals.py",
+    "variants/zrf/program.py",
+    "variants/zrf/reach.py",
+    "variants/zrf/tree.py",
     "converters/pgn.py",
     "converters/replay.py",
 ]

@@ -7,6 +7,7 @@ import os
 
 import trebuchet
 from trebuchet.variants import move, perft, variant
+from trebuchet.variants.zrf import game, program
 
 
 def test_the_build_is_the_one_ci_asked_for() -> None:
@@ -17,5 +18,6 @@ def test_the_build_is_the_one_ci_asked_for() -> None:
 
 
 def test_compiled_says_where_the_core_was_loaded_from() -> None:
-    for module in (move, perft, variant):
+    """The Zillions engine among them: the compiled tier tests the compiled engine."""
+    for module in (move, perft, variant, game, program):
         assert (module.__file__ or "").endswith(".py") != trebuchet.COMPILED

@@ -23,6 +23,7 @@ from trebuchet.variants.pieces import Piece
 from trebuchet.variants.registry import get_variant
 from trebuchet.variants.zrf import game as zrf_game
 from trebuchet.variants.zrf.game import ZrfVariant
+from trebuchet.variants.zrf.program import Run
 
 CORPUS = DATA / "zillions" / "corpus"
 #: games with checks of several kinds: pawns that take en passant (last move
@@ -161,3 +162,23 @@ def test_the_memo_changes_no_move_of_an_exported_three_check(tmp_path: Path) -> 
     forgetting._move_memo = _Forgetful()
     assert _trace(remembering, 0, 60) == _trace(forgetting, 0, 60)
     assert remembering._move_memo._kept
+
+
+def test_a_logged_run_notes_the_squares_its_programs_read() -> None:
+    """The memos keep a run's answer with the squares it read, so a read the log
+    misses would let them recall a wrong answer.  In the start position a Rook on
+    a1 is stopped by its own Pawn on a2 and Knight on b1, which it must look at;
+    a Knight on b1 looks at a3, c3 and d2.  Programs are
+    compiled in the compiled build: they must read the board through the log."""
+    game = _fresh(CHESS_ZRF)
+    pos = game.start_position()
+    names = game.spec.board.names
+    for origin, seen in [("a1", {"a2", "b1"}), ("b1", {"a3", "c3", "d2"})]:
+        sq = names.index(origin)
+        piece = pos.board[sq]
+        assert piece is not None
+        run = Run(game, pos, game._links[piece.color], piece.color, piece.color, "", [])
+        read = game._run_logged(run, None, sq, piece, True)
+        assert read is not None
+        assert seen <= {names[s] for s in read}
+        assert run.board is pos.board  # the log is taken off again

@@ -32,6 +32,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from trebuchet.variants.errors import (
     AmbiguousMoveError,
     FenError,
@@ -66,7 +68,6 @@ from trebuchet.variants.zrf.program import (
     Compiler,
     Create,
     Emitted,
-    Engine,
     Flip,
     Op,
     Run,
@@ -332,12 +333,14 @@ class ZrfNotation:
         return self.variant.parse_move(pos, text)
 
 
-class ZrfVariant(GameBase, Engine):
+@mypyc_attr(allow_interpreted_subclasses=True)  # each game is a class made at run time
+class ZrfVariant(GameBase):
     """One game or variant of a Zillions rules file, played by its own programs.
 
     Each game is a subclass (made by
     :func:`trebuchet.converters.zrf.to_variant.zrf_variant_class`) whose class
-    attributes are the game's :class:`GameSpec` and its pieces' letters.
+    attributes are the game's :class:`GameSpec` and its pieces' letters.  It is
+    the :class:`~trebuchet.variants.zrf.program.Engine` its programs' runs call.
     """
 
     #: a turn of many steps is one text (Jotunheimr's longest: 957 characters)
@@ -1864,11 +1867,13 @@ class _TurnSearch:
             raise ZrfError(f"more than {MAX_TURNS} turns from one position", self.game.spec.source)
 
 
+@mypyc_attr(native_class=False)  # overrides list's indexing
 class _ReadLog(list[Piece | None]):
     """A board that notes the squares read from it (a program reads the board by
-    index only)."""
+    index only).  Compiled programs see it too: a run types its board as a
+    ``Sequence``, which compiled code indexes through the type (``Run.board``)."""
 
-    def __init__(self, board: list[Piece | None]) -> None:
+    def __init__(self, board: Sequence[Piece | None]) -> None:
         super().__init__(board)
         self.read: list[int] = []
 
@@ -1882,6 +1887,7 @@ class _ReadLog(list[Piece | None]):
         return super().__iter__()
 
 
+@mypyc_attr(native_class=False)  # a dict with __missing__
 class _Reaches(dict[Piece, frozenset[int] | None]):
     """Where the moves of each piece met on one square reach (None: anywhere),
     found the first time the piece is looked up there: a table read at C speed
@@ -1899,7 +1905,7 @@ class _Reaches(dict[Piece, frozenset[int] | None]):
         return where
 
 
-def _nothing_read(board: list[Piece | None]) -> tuple[()]:
+def _nothing_read(board: Sequence[Piece | None]) -> tuple[()]:
     """What a run that read no square read."""
     return ()
 
@@ -1907,6 +1913,7 @@ def _nothing_read(board: list[Piece | None]) -> tuple[()]:
 Answer = TypeVar("Answer")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the tests' memo that never recalls
 class _ScanMemo(Generic[Answer]):
     """What a piece's programs answered (in a check test: does a move remove a
     piece on the targets?; in generation: the piece's moves), kept with the
@@ -1943,7 +1950,7 @@ class _ScanMemo(Generic[Answer]):
             list[
                 tuple[
                     ZrfState | None,
-                    Callable[[list[Piece | None]], Any],
+                    Callable[[Sequence[Piece | None]], Any],
                     Any,
                     tuple[tuple[AttackQuery, bool], ...],
                     Answer,
@@ -1964,7 +1971,7 @@ class _ScanMemo(Generic[Answer]):
         self,
         key: tuple[Any, ...],
         last: ZrfState,
-        board: list[Piece | None],
+        board: Sequence[Piece | None],
         ask: Callable[[AttackQuery], bool] | None = None,
     ) -> Answer | None:
         """The answer kept for ``key`` whose squares hold what they held (and, for a
@@ -1984,7 +1991,7 @@ class _ScanMemo(Generic[Answer]):
         key: tuple[Any, ...],
         last: ZrfState | None,
         read: list[int],
-        board: list[Piece | None],
+        board: Sequence[Piece | None],
         answer: Answer,
         weight: int = 1,
         asked: tuple[tuple[AttackQuery, bool], ...] = (),
@@ -2008,7 +2015,7 @@ class _ScanMemo(Generic[Answer]):
             if surveys:
                 self._wide.add(key)  # such runs are not logged again (:meth:`logs`)
             return
-        getter: Callable[[list[Piece | None]], Any] = (
+        getter: Callable[[Sequence[Piece | None]], Any] = (
             operator.itemgetter(*squares) if squares else _nothing_read
         )
         if len(self._kept) >= self.MOST_KEYS or self._weight + weight > self.MOST_WEIGHT:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from trebuchet.variants.errors import shown
 from trebuchet.variants.pieces import Piece
@@ -205,22 +205,24 @@ class World:
         self.move_types = move_types
 
 
-class Engine:
+class Engine(Protocol):
     """The game-side services a run calls: pieces, zones, attack tests.
 
-    Implemented by :class:`~trebuchet.variants.zrf.game.ZrfVariant`; a protocol
-    in all but name, kept as a base class so that the closures' calls are plain
+    Implemented by :class:`~trebuchet.variants.zrf.game.ZrfVariant`, which does not
+    name it as a base: the game inherits from the compiled ``Variant``, and in the
+    compiled build a class of this module would be a second compiled base (or,
+    made an ordinary class, one compiled code checks by its exact type).  A
+    protocol is a plain object to compiled code; the closures' calls stay plain
     attribute lookups.
     """
 
-    def make_piece(self, kind: str, owner: int, attributes: frozenset[str] | None = None) -> Piece:
-        raise NotImplementedError
+    def make_piece(
+        self, kind: str, owner: int, attributes: frozenset[str] | None = None
+    ) -> Piece: ...
 
-    def in_zone(self, zone: str, player: int, sq: int) -> bool:
-        raise NotImplementedError
+    def in_zone(self, zone: str, player: int, sq: int) -> bool: ...
 
-    def attacked(self, run: Run, sq: int, move_type: str | None, by_enemy: bool) -> bool:
-        raise NotImplementedError
+    def attacked(self, run: Run, sq: int, move_type: str | None, by_enemy: bool) -> bool: ...
 
 
 class Run:
@@ -278,7 +280,11 @@ class Run:
     ) -> None:
         self.engine = engine
         self.pos = pos
-        self.board = pos.board
+        #: typed as a sequence, not a list, so that compiled code reads it through
+        #: its type's indexing: the memos swap in a list that logs each square read
+        #: (``game._ReadLog``), and compiled code indexes a known ``list`` directly,
+        #: past such an override (docs/speed.md)
+        self.board: Sequence[Piece | None] = pos.board
         #: the attack tests (``attacked?``, ``defended?``) the run asked the game,
         #: which read the position past :attr:`board`, in order, with their answers:
         #: a run's result is kept with them, and recalled where they answer alike
